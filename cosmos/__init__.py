@@ -1,0 +1,1 @@
+"""Epic Cosmos: a turn-based space strategy whose whole galaxy comes from one seed."""

@@ -1,0 +1,21 @@
+"""Which lesson first teaches each engine module: lesson N may import only modules of lessons 1..N."""
+from __future__ import annotations
+
+# module (relative to the cosmos package) -> the lesson that first teaches it
+LESSON_OF_MODULE: dict[str, int] = {
+    "data": 1,
+    "rng": 1,
+    "graph": 1,
+    "galaxy": 1,
+    "world": 1,
+    "bus": 1,
+    "stages": 1,
+    "ui": 1,
+    "ui.buffer": 1,
+    "ui.mapdraw": 1,
+}
+
+
+def modules_of_lesson(lesson: int) -> list[str]:
+    """Every engine module a lesson may import, sorted."""
+    return sorted(name for name, first in LESSON_OF_MODULE.items() if first <= lesson)

@@ -1,0 +1,1 @@
+"""Input, output and drawing: the character buffer, the terminal and the map."""

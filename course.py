@@ -7,12 +7,13 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = "notebook,test"
+EXTRAS = ("notebook", "test")
 DEBIAN_PACKAGES = {"bwrap": "bubblewrap"}  # command -> Debian package that provides it
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
@@ -50,19 +51,32 @@ def ensure_debian_packages() -> None:
         sys.exit(f"could not install {' '.join(missing)}")
 
 
+def requirements() -> list[str]:
+    """The packages pyproject.toml asks for: run-time ones and the chosen extras."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project.get("optional-dependencies", {})
+    return [*project.get("dependencies", []), *(req for name in EXTRAS for req in extras[name])]
+
+
 def ensure_venv() -> None:
-    """Create the virtual environment and install the project into it when pyproject changes."""
+    """Create the virtual environment, install the requirements, and put this folder on its path."""
     stamp = VENV / ".cosmos-installed"
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest() + str(ROOT)
-    if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
-        return
-    if not venv_python().exists():
-        print(f"creating the virtual environment in {VENV}")
-        venv.create(VENV, with_pip=True)
-    pip = [venv_python(), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    if run([*pip, "-e", f"{ROOT}[{EXTRAS}]"]) != 0:
-        sys.exit("pip could not install the project (see the messages above)")
-    stamp.write_text(wanted)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not (stamp.exists() and stamp.read_text() == wanted and venv_python().exists()):
+        if not venv_python().exists():
+            print(f"creating the virtual environment in {VENV}")
+            venv.create(VENV, with_pip=True)
+        pip = [venv_python(), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+        if run([*pip, *requirements()]) != 0:
+            sys.exit("pip could not install the requirements (see the messages above)")
+        stamp.write_text(wanted)
+    # The course's packages (cosmos, graders, tents) import from this folder, in any kernel.
+    purelib = subprocess.check_output(
+        [venv_python(), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], text=True
+    ).strip()
+    pth = Path(purelib) / "epic-cosmos-course.pth"
+    if not pth.exists() or pth.read_text() != f"{ROOT}\n":
+        pth.write_text(f"{ROOT}\n")
 
 
 def setup() -> None:

@@ -13,6 +13,14 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui": 1,
     "ui.buffer": 1,
     "ui.mapdraw": 1,
+    "tech": 2,
+    "messages": 3,
+    "economy": 3,
+    "fleets": 3,
+    "battle": 3,
+    "commands": 3,
+    "turn": 5,
+    "victory": 5,  # the turn's last phase is the victory check, so turn imports it
 }
 
 

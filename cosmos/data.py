@@ -156,10 +156,10 @@ class ShipType:
 
 
 SHIP_TYPES = (
-    ShipType("I", (10, 6, 0, 0), 3, 4, 1),
-    ShipType("B", (12, 8, 2, 0), 3, 5, 3),
-    ShipType("F", (16, 10, 4, 0), 4, 6, 2),
-    ShipType("D", (40, 30, 15, 5), 12, 24, 6, locked=True),
+    ShipType("I", (10, 6, 0, 0), 3, 8, 1),
+    ShipType("B", (12, 8, 2, 0), 3, 10, 3),
+    ShipType("F", (16, 10, 4, 0), 4, 12, 2),
+    ShipType("D", (50, 40, 20, 10), 10, 40, 6, locked=True),
 )
 MAX_SHIPS_PER_ORDER = 99
 SHIP_BUILD_TURNS = 1
@@ -175,8 +175,8 @@ RPS_PERCENT = (
 )
 BATTLE_ROUNDS = 3
 FORT_ATTACK = 4  # a fortress fires in battle with this attack per level
-FORT_HP = 12  # a fortress takes this much siege damage per level before it falls
-SIEGE_TURNS = 2  # turns of blockade (fortress down) before a planet is taken
+FORT_HP = 20  # a fortress takes this much siege damage per level before it falls
+SIEGE_TURNS = 3  # turns of blockade (fortress down) before a planet is taken
 
 FLEET_SPEED = 1  # lanes per turn
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -19,13 +18,12 @@ from cosmos.economy import colony_cost, income, planet_output, science_per_turn,
 from cosmos.messages import RuleError
 from cosmos.turn import end_turn
 from cosmos.world import new_world
-
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "screens"
+from tests.reference import screen
 
 
 def published_figures() -> dict[str, object]:
     """Stock, income, science and score of the player at turn 1, read from the published screen."""
-    lines = (REFERENCE / "seed2026-intro.en.txt").read_text(encoding="utf-8").splitlines()
+    lines = screen("intro", "en").splitlines()
     score_match = re.search(r"score (\d+)$", lines[0])
     pairs = re.findall(r"([MGCU])(\d+)\+(\d+)", lines[1])
     science_match = re.search(r"science \+(\d+)", lines[1])

@@ -10,6 +10,8 @@ from cosmos.data import (
     BUILDINGS,
     CAPITAL_BONUS,
     CAPITAL_SCIENCE,
+    COLONY_COST,
+    COLONY_GROWTH_PCT,
     LAB_SCIENCE,
     MINE_YIELD,
     RES_COUNT,
@@ -160,6 +162,14 @@ def building_cost(world: World, planet_id: int, building: str) -> Cost:
     return times(kind.cost, level + 1) if kind.cost_grows else tuple(kind.cost)  # type: ignore[return-value]
 
 
+def colony_cost(world: World, empire_id: int) -> Cost:
+    """The price of the empire's next colony: it grows with every planet beyond the first."""
+    extra = max(0, len(owned_planets(world, empire_id)) - 1)
+    pct = 100 + COLONY_GROWTH_PCT * extra
+    return (COLONY_COST[0] * pct // 100, COLONY_COST[1] * pct // 100,
+            COLONY_COST[2] * pct // 100, COLONY_COST[3] * pct // 100)
+
+
 def enqueue(world: World, item: QueueItem) -> None:
     """Add an order to the queue after every order of empires with the same or a smaller id."""
     at = len(world.queue)
@@ -174,7 +184,7 @@ def produce(world: World) -> None:
         if not empire.alive:
             continue
         gained = income(world, empire.id)
-        refund(world, empire.id, gained)
+        empire.stock = [have + more for have, more in zip(empire.stock, gained, strict=True)]
         empire.produced += sum(gained)
         world.bus.publish(Event("resources_produced", {
             "empire": empire.id, "income": tuple(gained), "produced": empire.produced}))

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.data import (
@@ -54,6 +55,24 @@ def effects_of(techs: list[int]) -> dict[str, int]:
         for name, amount in TECHS[tech].effects:
             total[name] = total.get(name, 0) + amount
     return total
+
+
+class Node(NamedTuple):
+    """A system reduced to its lanes, for the distance table."""
+
+    links: tuple[int, ...]
+
+
+@lru_cache(maxsize=16)
+def lane_distances(lanes: tuple[tuple[int, ...], ...]) -> tuple[list[int], ...]:
+    """Lanes between every two systems (a galaxy's lanes never change, so this is kept)."""
+    nodes = [Node(links) for links in lanes]
+    return tuple(bfs(nodes, start).dist for start in range(len(nodes)))
+
+
+def distances(world: World) -> tuple[list[int], ...]:
+    """The lane distance table of a world's galaxy: distances(world)[a][b]."""
+    return lane_distances(tuple(tuple(system.links) for system in world.systems))
 
 
 @dataclass
@@ -108,6 +127,7 @@ def look(world: World, me: int) -> View:
         attack[other.id] = [SHIP_TYPES[k].attack + effects.get("attack_" + SHIP_KEYS[k], 0)
                             for k in KINDS]
         hp[other.id] = [SHIP_TYPES[k].hp * (100 + effects.get("hp_pct", 0)) // 100 for k in KINDS]
+    war = [at_war(world, me, other.id) for other in world.empires]
     ships: dict[int, list[int]] = {}
     moving = 0
     stacks: dict[tuple[int, int], list[int]] = {}
@@ -122,7 +142,7 @@ def look(world: World, me: int) -> View:
                 moving += 1
                 continue
             here = ships.setdefault(fleet.system, [0] * len(SHIP_TYPES))
-        elif at_war(world, me, fleet.owner):
+        elif war[fleet.owner]:
             here = stacks.setdefault((fleet.system, fleet.owner), [0] * len(SHIP_TYPES))
         else:
             continue
@@ -144,7 +164,7 @@ def look(world: World, me: int) -> View:
             free[planet.system_id] += worth[planet.id]
         elif planet.owner == me:
             planets.append(planet.id)
-        elif at_war(world, me, planet.owner):
+        elif war[planet.owner]:
             prey[planet.system_id] += worth[planet.id]
             forts[planet.system_id] += planet.fort
     stock = list(empire.stock)
@@ -153,10 +173,14 @@ def look(world: World, me: int) -> View:
     queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
     claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
     power = [strength(totals[e.id], attack[e.id], hp[e.id]) for e in world.empires]
-    danger = [max([enemy[s.id], *(enemy[t] for t in s.links)]) for s in world.systems]
+    danger = list(enemy)
+    for system in world.systems:
+        for link in system.links:
+            if enemy[link] > danger[system.id]:
+                danger[system.id] = enemy[link]
     home_threat = 0.0
     if empire.capital >= 0:
-        near = bfs(world.systems, empire.capital).dist
+        near = distances(world)[empire.capital]
         home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
     effects = effects_of(empire.techs)
     per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
@@ -263,7 +287,7 @@ def move_options(view: View) -> list[tuple[float, Command]]:
     found = []
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
-        dist = bfs(world.systems, system).dist
+        dist = distances(world)[system]
         best = (view.free[system] * 0.5 * view.weight("expand"), system)
         if view.prey[system] and view.enemy[system] < mine:
             best = (max(best[0], 100.0), system)  # a siege under way: stay until the planet falls

@@ -19,8 +19,14 @@ LESSON_OF_MODULE: dict[str, int] = {
     "fleets": 3,
     "battle": 3,
     "commands": 3,
+    "diplomacy": 4,
+    "rivals": 4,
+    "events": 5,
     "turn": 5,
     "victory": 5,  # the turn's last phase is the victory check, so turn imports it
+    "save": 6,
+    "game": 6,
+    "simulate": 6,
 }
 
 

@@ -13,6 +13,18 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui": 1,
     "ui.buffer": 1,
     "ui.mapdraw": 1,
+    "text": 6,
+    "text.bg": 6,
+    "text.de": 6,
+    "text.en": 6,
+    "text.es": 6,
+    "ui.layout": 6,
+    "ui.figures": 6,
+    "ui.screens": 6,
+    "ui.commands": 6,
+    "ui.session": 6,
+    "ui.terminal": 6,
+    "__main__": 6,
 }
 
 

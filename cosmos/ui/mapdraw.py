@@ -57,6 +57,7 @@ def draw_map(world: World) -> list[str]:
         buffer.text(system.x + 1, system.y, f"[{system.id + 1:2d}]")
     for system in world.systems:
         owner = system_owner(world, system.id)
-        label = (world.empires[owner].letter if owner >= 0 else "") + fleet_letter_at(world, system.id)
+        letter = world.empires[owner].letter if owner >= 0 else ""
+        label = letter + fleet_letter_at(world, system.id)
         buffer.text(system.x + 1, system.y + 1, label or ".")
     return buffer.lines()

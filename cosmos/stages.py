@@ -31,6 +31,10 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui.screens": 6,
     "ui.commands": 6,
     "ui.session": 6,
+    "ui.render": 6,
+    "ui.orders": 6,
+    "ui.panels": 6,
+    "ui.play": 6,
     "ui.terminal": 6,
     "__main__": 6,
 }

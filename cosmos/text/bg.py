@@ -125,7 +125,8 @@ TEXTS = MappingProxyType({
     "wait_done": "Изиграни ходове: {turns}.",
     # the empires
     "emp_title": "Империи (peace E: предложи мир, war E: обяви война)",
-    "emp_you": "ти",
+    "emp_row": "{letter} {name}, {character}: {relation}",
+    "emp_you_row": "{letter} {name}: твоята империя",
     "emp_stats": "точки {score}  планети {planets}  кораби {ships}  техн. {techs}",
     "relation_war": "във война",
     "relation_peace": "в мир",
@@ -197,4 +198,14 @@ TEXTS = MappingProxyType({
     "news_capital_moved": "{empire} премести столицата си в система {system}.",
     "news_fell": "{empire} падна.",
     "news_victory": "{empire} печели: {victory}.",
+    # saves
+    "err_save_truncated": "Този запис е отрязан: не може да се зареди.",
+    "err_save_foreign": "Този файл не е запис на тази игра.",
+    "err_save_corrupt": "Този запис е повреден: не може да се зареди.",
+    "err_save_newer": "Този запис е от по-нова игра (версия {version}; тази чете {supported}).",
+    "err_save_slot": "Няма слот {slot}: слотовете са от 1 до {slots}.",
+    "err_save_write": "Слот {slot} не можа да се запише.",
+    "err_save_empty": "Слот {slot} е празен.",
+    "err_save_unreadable": "Слот {slot} не можа да се прочете.",
+    "news_title_span": "Новини от ходове {first} до {last}",
 })

@@ -125,7 +125,8 @@ TEXTS = MappingProxyType({
     "wait_done": "Gespielte Züge: {turns}.",
     # the empires
     "emp_title": "Reiche (peace E: Frieden anbieten, war E: Krieg erklären)",
-    "emp_you": "du",
+    "emp_row": "{letter} {name}, {character}: {relation}",
+    "emp_you_row": "{letter} {name}: dein Reich",
     "emp_stats": "Punkte {score}  Planeten {planets}  Schiffe {ships}  Techn. {techs}",
     "relation_war": "im Krieg",
     "relation_peace": "im Frieden",
@@ -197,4 +198,15 @@ TEXTS = MappingProxyType({
     "news_capital_moved": "{empire} hat die Hauptstadt nach System {system} verlegt.",
     "news_fell": "{empire} ist gefallen.",
     "news_victory": "{empire} gewinnt: {victory}.",
+    # saves
+    "err_save_truncated": "Dieser Spielstand ist abgeschnitten: er kann nicht geladen werden.",
+    "err_save_foreign": "Diese Datei ist kein Spielstand dieses Spiels.",
+    "err_save_corrupt": "Dieser Spielstand ist beschädigt: er kann nicht geladen werden.",
+    "err_save_newer": "Dieser Spielstand ist neuer "
+                      "(Version {version}; dieses Spiel liest {supported}).",
+    "err_save_slot": "Es gibt keinen Speicherplatz {slot}: die Plätze sind 1 bis {slots}.",
+    "err_save_write": "Speicherplatz {slot} konnte nicht geschrieben werden.",
+    "err_save_empty": "Speicherplatz {slot} ist leer.",
+    "err_save_unreadable": "Speicherplatz {slot} konnte nicht gelesen werden.",
+    "news_title_span": "Nachrichten der Züge {first} bis {last}",
 })

@@ -125,7 +125,8 @@ TEXTS = MappingProxyType({
     "wait_done": "Turns played: {turns}.",
     # the empires
     "emp_title": "Empires (peace E: offer peace, war E: declare war)",
-    "emp_you": "you",
+    "emp_row": "{letter} {name}, {character}: {relation}",
+    "emp_you_row": "{letter} {name}: your empire",
     "emp_stats": "score {score}  planets {planets}  ships {ships}  techs {techs}",
     "relation_war": "at war",
     "relation_peace": "at peace",
@@ -197,4 +198,15 @@ TEXTS = MappingProxyType({
     "news_capital_moved": "{empire} moved its capital to system {system}.",
     "news_fell": "{empire} has fallen.",
     "news_victory": "{empire} wins: {victory}.",
+    # saves
+    "err_save_truncated": "That save is cut short: it cannot be loaded.",
+    "err_save_foreign": "That file is not a save of this game.",
+    "err_save_corrupt": "That save is damaged: it cannot be loaded.",
+    "err_save_newer": "That save is from a newer game "
+                      "(version {version}; this one reads {supported}).",
+    "err_save_slot": "There is no slot {slot}: slots are 1 to {slots}.",
+    "err_save_write": "Slot {slot} could not be written.",
+    "err_save_empty": "Slot {slot} is empty.",
+    "err_save_unreadable": "Slot {slot} could not be read.",
+    "news_title_span": "News of turns {first} to {last}",
 })

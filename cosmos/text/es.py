@@ -125,7 +125,8 @@ TEXTS = MappingProxyType({
     "wait_done": "Turnos jugados: {turns}.",
     # the empires
     "emp_title": "Imperios (peace E: ofrecer la paz, war E: declarar la guerra)",
-    "emp_you": "tú",
+    "emp_row": "{letter} {name}, {character}: {relation}",
+    "emp_you_row": "{letter} {name}: tu imperio",
     "emp_stats": "puntos {score}  planetas {planets}  naves {ships}  tecn. {techs}",
     "relation_war": "en guerra",
     "relation_peace": "en paz",
@@ -197,4 +198,15 @@ TEXTS = MappingProxyType({
     "news_capital_moved": "{empire} ha trasladado su capital al sistema {system}.",
     "news_fell": "{empire} ha caído.",
     "news_victory": "{empire} gana: {victory}.",
+    # saves
+    "err_save_truncated": "Esa partida guardada está cortada: no se puede cargar.",
+    "err_save_foreign": "Ese archivo no es una partida guardada de este juego.",
+    "err_save_corrupt": "Esa partida guardada está dañada: no se puede cargar.",
+    "err_save_newer": "Esa partida es de un juego más nuevo "
+                      "(versión {version}; este lee {supported}).",
+    "err_save_slot": "No existe la ranura {slot}: las ranuras van de 1 a {slots}.",
+    "err_save_write": "No se pudo escribir la ranura {slot}.",
+    "err_save_empty": "La ranura {slot} está vacía.",
+    "err_save_unreadable": "No se pudo leer la ranura {slot}.",
+    "news_title_span": "Noticias de los turnos {first} a {last}",
 })

@@ -3,12 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cosmos.data import TECHS
+from cosmos.economy import income, science_per_turn, score
 from cosmos.world import World
-
-# PROVISIONAL until the rules branch lands cosmos.economy: the start's figures of a capital.
-_CAPITAL_INCOME = (8, 4, 3, 1)
-_CAPITAL_SCIENCE = 3
-_CAPITAL_SCORE = 20
 
 
 @dataclass(frozen=True)
@@ -20,21 +17,30 @@ class Figures:
     science: int
     score: int
     banked: int
-    research: int  # tech id being researched, or -1
-    progress: int
-    cost: int
+    research: int  # the technology being researched, or -1
+    cost: int  # its cost in science (0 when nothing is researched)
+    turns_left: int  # turns until it is researched at the current rate (0: never)
+
+
+def turns_to_research(banked: int, cost: int, rate: int) -> int:
+    """How many more turn ends until banked science reaches cost (0 if the rate is 0)."""
+    if rate <= 0:
+        return 0
+    return max(1, -(-(cost - banked) // rate))
 
 
 def figures(world: World, empire_id: int) -> Figures:
-    """The header's figures for one empire."""
+    """The header's figures for one empire, from the rules' economy."""
     empire = world.empires[empire_id]
+    rate = science_per_turn(world, empire_id)
+    cost = TECHS[empire.research].cost if empire.research >= 0 else 0
     return Figures(
         stock=tuple(empire.stock),
-        income=_CAPITAL_INCOME,
-        science=_CAPITAL_SCIENCE,
-        score=_CAPITAL_SCORE,
+        income=tuple(income(world, empire_id)),
+        science=rate,
+        score=score(world, empire_id),
         banked=empire.science,
         research=empire.research,
-        progress=0,
-        cost=0,
+        cost=cost,
+        turns_left=turns_to_research(empire.science, cost, rate) if cost else 0,
     )

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cosmos.data import SHIP_KINDS
+from cosmos.data import SHIP_KINDS, TECHS
 from cosmos.text import Texts
 from cosmos.world import World
 
@@ -53,8 +53,6 @@ def keyed_text(texts: Texts, prefix: str, value: object) -> str:
 
 def tech_text(texts: Texts, tech_id: object) -> str:
     """A technology's name in the player's language (its number if there is no such technology)."""
-    from cosmos.data import TECHS
-
     if isinstance(tech_id, int) and 0 <= tech_id < len(TECHS):
         return texts(f"tech_{TECHS[tech_id].key}")
     return number_text(tech_id)

@@ -1,14 +1,14 @@
 """The screens of the game as frames: the header, the opening screen, the map and a system."""
 from __future__ import annotations
 
-from cosmos.data import MAX_TURNS, PLANET_TYPES, RESOURCES, SHIP_KINDS, STAR_CLASSES
+from cosmos.data import ECONOMY_TARGET, MAX_TURNS, PLANET_TYPES, RESOURCES, STAR_CLASSES
 from cosmos.text import Texts
 from cosmos.ui.figures import figures
 from cosmos.ui.layout import Frame, Style, both_ends, wrap
 from cosmos.ui.mapdraw import draw_map
+from cosmos.ui.render import ships_text, tech_text
 from cosmos.world import World
 
-ECONOMY_TARGET = 9800  # PROVISIONAL until cosmos.victory lands
 LEGEND_NAME_WIDTH = 13
 
 
@@ -39,14 +39,10 @@ def header(world: World, texts: Texts) -> list[str]:
     if numbers.research < 0:
         third = texts("research_none", banked=numbers.banked)
     else:
-        third = texts("research_now", tech=tech_name(texts, numbers.research),
-                      progress=numbers.progress, cost=numbers.cost, banked=numbers.banked)
+        turns = numbers.turns_left if numbers.turns_left else "-"
+        third = texts("research_now", tech=tech_text(texts, numbers.research),
+                      banked=numbers.banked, cost=numbers.cost, turns=turns)
     return [first, second, third]
-
-
-def tech_name(texts: Texts, tech_id: int) -> str:
-    """A technology's name in the player's language."""
-    return texts(f"tech_{tech_id}")
 
 
 Body = list[str | tuple[str, Style]]  # a screen's lines; a bare string is plain text
@@ -94,12 +90,6 @@ def map_body(world: World, texts: Texts) -> Body:
     """The map and, below it, the legend of the empires."""
     lines: Body = [(line, Style.MAP) for line in draw_map(world)]
     return [*lines, "", (legend(world, texts), Style.LEGEND)]
-
-
-def ships_text(ships: list[int]) -> str:
-    """A fleet's ships as "3I 2B 2F" (kinds with no ships left out)."""
-    pairs = zip(SHIP_KINDS, ships, strict=True)
-    return " ".join(f"{count}{kind}" for kind, count in pairs if count)
 
 
 def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:

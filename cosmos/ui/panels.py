@@ -76,7 +76,8 @@ def fleets_body(world: World, texts: Texts) -> Body:
         where = {"fleet": fleet.id + 1, "system": system_text(world, fleet.system),
                  "ships": ships_text(fleet.ships)}
         if fleet.target >= 0:
-            lines.append(texts("fleets_row_moving", target=system_text(world, fleet.target), **where))
+            target = system_text(world, fleet.target)
+            lines.append(texts("fleets_row_moving", target=target, **where))
         else:
             lines.append(texts("fleets_row", **where))
     if not mine:
@@ -114,8 +115,8 @@ def report_body(world: World, texts: Texts) -> Body:
     lines: Body = [(texts("report_title", system=system_text(world, report.system),
                           turn=report.turn), Style.TITLE)]
     for i, empire_id in enumerate(report.empires):
-        side = {"empire": empire_text(world, texts, empire_id), "before": ships_text(report.before[i]),
-                "lost": ships_text(report.lost[i])}
+        side = {"empire": empire_text(world, texts, empire_id),
+                "before": ships_text(report.before[i]), "lost": ships_text(report.lost[i])}
         if report.forts[i]:
             lines.append(texts("report_side_fort", fort=report.forts[i], **side))
         else:

@@ -24,7 +24,7 @@ commands it reads, so `python -m cosmos --plain < commands.txt` gives a transcri
 
 In the game type a command and press Enter; an empty line shows the map, help lists every
 command: map, sys N, emp, tech, fleets, col P, b mine|lab|yard|fort P, r X, ship T N P,
-go A B, end, wait N, peace E, war E, accept N, reject N, report, news, save K, load K
+go A B, end, wait N, peace E, war E, accept E, reject E, report, news, save K, load K
 (slots 1 to 3), quit. The game ends at the end of input, too."""
 
 

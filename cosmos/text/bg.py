@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "Играта свърши: работят само map, sys, emp, tech, fleets, help, load "
                        "и quit.",
     "parse_empire": "{word} не е империя в тази игра ({letters}).",
-    "parse_no_offers": "Няма предложение, на което да отговориш.",
     "not_ready": "Тази команда още не е достъпна.",
     "what_system": "Системата",
     "what_planet": "Планетата",
@@ -70,7 +69,6 @@ TEXTS = MappingProxyType({
     "what_count": "Броят кораби",
     "what_turns": "Броят ходове",
     "what_slot": "Слотът",
-    "what_offer": "Предложението",
     "what_empire": "Империята",
     # help
     "help_title": "Команди (празен ред е map):",
@@ -85,7 +83,7 @@ TEXTS = MappingProxyType({
     "help_ship": "ship T N P     строй N кораба от вид T (I B F D) на планета P",
     "help_go": "go A B         прати флота си от система A към система B",
     "help_end": "end            край на хода; wait N: до N хода наведнъж",
-    "help_diplomacy": "peace E, war E, accept N, reject N   дипломация (E: от A до D)",
+    "help_diplomacy": "peace E, war E, accept E, reject E   дипломация (E: от A до D)",
     "help_save": "save K, load K слотове 1 до 3;  quit: изход от играта",
     "help_battle": "report         последният доклад за битка; news: новините на хода",
     "help_roles": "В битка I бие B, B бие F, F бие I; D е силен срещу всички.",
@@ -131,7 +129,7 @@ TEXTS = MappingProxyType({
     "relation_war": "във война",
     "relation_peace": "в мир",
     "relation_fallen": "паднала",
-    "emp_offer": "Предложение {number}: {empire} предлага мир (accept {number}, reject {number})",
+    "emp_offer": "{empire} предлага мир: accept {letter} или reject {letter}",
     "emp_no_offers": "Няма чакащи предложения.",
     # the technology tree
     "tech_title": "Технологии (r X: проучи X)",

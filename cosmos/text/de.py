@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "Das Spiel ist vorbei: nur map, sys, emp, tech, fleets, help, load und "
                        "quit gehen.",
     "parse_empire": "{word} ist kein Reich dieses Spiels ({letters}).",
-    "parse_no_offers": "Es gibt kein Angebot zu beantworten.",
     "not_ready": "Dieser Befehl ist noch nicht verfügbar.",
     "what_system": "Das System",
     "what_planet": "Der Planet",
@@ -70,7 +69,6 @@ TEXTS = MappingProxyType({
     "what_count": "Die Zahl der Schiffe",
     "what_turns": "Die Zahl der Züge",
     "what_slot": "Der Speicherplatz",
-    "what_offer": "Das Angebot",
     "what_empire": "Das Reich",
     # help
     "help_title": "Befehle (eine leere Zeile ist map):",
@@ -85,7 +83,7 @@ TEXTS = MappingProxyType({
     "help_ship": "ship T N P     N Schiffe vom Typ T (I B F D) auf Planet P bauen",
     "help_go": "go A B         deine Flotte von System A nach System B schicken",
     "help_end": "end            den Zug beenden; wait N: bis zu N Züge beenden",
-    "help_diplomacy": "peace E, war E, accept N, reject N   Diplomatie (E: A bis D)",
+    "help_diplomacy": "peace E, war E, accept E, reject E   Diplomatie (E: A bis D)",
     "help_save": "save K, load K Speicherplätze 1 bis 3;  quit: das Spiel verlassen",
     "help_battle": "report         der letzte Kampfbericht; news: die Nachrichten des Zugs",
     "help_roles": "Im Kampf schlägt I B, B schlägt F, F schlägt I; D ist gegen alle stark.",
@@ -131,7 +129,7 @@ TEXTS = MappingProxyType({
     "relation_war": "im Krieg",
     "relation_peace": "im Frieden",
     "relation_fallen": "gefallen",
-    "emp_offer": "Angebot {number}: {empire} bietet Frieden an (accept {number}, reject {number})",
+    "emp_offer": "{empire} bietet Frieden an: accept {letter} oder reject {letter}",
     "emp_no_offers": "Keine Angebote offen.",
     # the technology tree
     "tech_title": "Technologien (r X: X erforschen)",

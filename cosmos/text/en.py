@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "The game is over: only map, sys, emp, tech, fleets, help, load and "
                        "quit work.",
     "parse_empire": "{word} is not an empire of this game ({letters}).",
-    "parse_no_offers": "There is no offer to answer.",
     "not_ready": "This command is not available yet.",
     "what_system": "The system",
     "what_planet": "The planet",
@@ -70,7 +69,6 @@ TEXTS = MappingProxyType({
     "what_count": "The number of ships",
     "what_turns": "The number of turns",
     "what_slot": "The slot",
-    "what_offer": "The offer",
     "what_empire": "The empire",
     # help
     "help_title": "Commands (an empty line is map):",
@@ -85,7 +83,7 @@ TEXTS = MappingProxyType({
     "help_ship": "ship T N P     build N ships of type T (I B F D) at planet P",
     "help_go": "go A B         send your fleet from system A to system B",
     "help_end": "end            end the turn; wait N: end up to N turns",
-    "help_diplomacy": "peace E, war E, accept N, reject N   diplomacy (E: A to D)",
+    "help_diplomacy": "peace E, war E, accept E, reject E   diplomacy (E: A to D)",
     "help_save": "save K, load K slots 1 to 3;  quit: leave the game",
     "help_battle": "report         the last battle report; news: the news of the turn",
     "help_roles": "In battle I beats B, B beats F, F beats I; D is strong against all.",
@@ -131,7 +129,7 @@ TEXTS = MappingProxyType({
     "relation_war": "at war",
     "relation_peace": "at peace",
     "relation_fallen": "fallen",
-    "emp_offer": "Offer {number}: {empire} offers peace (accept {number}, reject {number})",
+    "emp_offer": "{empire} offers peace: accept {letter} or reject {letter}",
     "emp_no_offers": "No offers are waiting.",
     # the technology tree
     "tech_title": "Technologies (r X: research X)",

@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "La partida ha terminado: solo funcionan map, sys, emp, tech, fleets, "
                        "help, load y quit.",
     "parse_empire": "{word} no es un imperio de esta partida ({letters}).",
-    "parse_no_offers": "No hay ninguna oferta que responder.",
     "not_ready": "Este comando aún no está disponible.",
     "what_system": "El sistema",
     "what_planet": "El planeta",
@@ -70,7 +69,6 @@ TEXTS = MappingProxyType({
     "what_count": "El número de naves",
     "what_turns": "El número de turnos",
     "what_slot": "La ranura",
-    "what_offer": "La oferta",
     "what_empire": "El imperio",
     # help
     "help_title": "Comandos (una línea vacía es map):",
@@ -85,7 +83,7 @@ TEXTS = MappingProxyType({
     "help_ship": "ship T N P     construye N naves de tipo T (I B F D) en el planeta P",
     "help_go": "go A B         envía tu flota del sistema A al sistema B",
     "help_end": "end            termina el turno; wait N: termina hasta N turnos",
-    "help_diplomacy": "peace E, war E, accept N, reject N   diplomacia (E: de A a D)",
+    "help_diplomacy": "peace E, war E, accept E, reject E   diplomacia (E: de A a D)",
     "help_save": "save K, load K ranuras 1 a 3;  quit: salir del juego",
     "help_battle": "report         el último informe de batalla; news: las noticias del turno",
     "help_roles": "En combate I vence a B, B vence a F, F vence a I; D es fuerte contra todos.",
@@ -131,7 +129,7 @@ TEXTS = MappingProxyType({
     "relation_war": "en guerra",
     "relation_peace": "en paz",
     "relation_fallen": "caído",
-    "emp_offer": "Oferta {number}: {empire} ofrece la paz (accept {number}, reject {number})",
+    "emp_offer": "{empire} ofrece la paz: accept {letter} o reject {letter}",
     "emp_no_offers": "No hay ofertas pendientes.",
     # the technology tree
     "tech_title": "Tecnologías (r X: investigar X)",

@@ -52,7 +52,6 @@ class Arg(Enum):
     COUNT = "count"
     TURNS = "turns"
     SLOT = "slot"
-    OFFER = "offer"
     EMPIRE = "empire"
     BUILDING = "building"
     KIND = "kind"
@@ -79,12 +78,13 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
     Verb.LOAD: ((Arg.SLOT,), "load K"),
     Verb.PEACE: ((Arg.EMPIRE,), "peace E"),
     Verb.WAR: ((Arg.EMPIRE,), "war E"),
-    Verb.ACCEPT: ((Arg.OFFER,), "accept N"),
-    Verb.REJECT: ((Arg.OFFER,), "reject N"),
+    Verb.ACCEPT: ((Arg.EMPIRE,), "accept E"),
+    Verb.REJECT: ((Arg.EMPIRE,), "reject E"),
     Verb.QUIT: ((), "quit"),
 }
 ALIASES = {"?": Verb.HELP, "exit": Verb.QUIT, "m": Verb.MAP, "s": Verb.SYS, "build": Verb.BUILD,
-           "research": Verb.RESEARCH, "colonise": Verb.COL, "colonize": Verb.COL, "q": Verb.QUIT}
+           "research": Verb.RESEARCH, "colonise": Verb.COL, "colonize": Verb.COL, "q": Verb.QUIT,
+           "decline": Verb.REJECT}
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,6 @@ class Limits:
     systems: int
     planets: int
     techs: int
-    offers: int
     letters: str  # the letters of the empires in the game, e.g. "ABCD"
 
 
@@ -126,7 +125,7 @@ def shown(word: str) -> str:
 def _range(arg: Arg, limits: Limits) -> tuple[int, int]:
     """The smallest and largest value a numeric argument may take."""
     highs = {Arg.SYSTEM: limits.systems, Arg.PLANET: limits.planets, Arg.TECH: limits.techs,
-             Arg.COUNT: MAX_SHIPS, Arg.TURNS: MAX_WAIT, Arg.SLOT: SLOTS, Arg.OFFER: limits.offers}
+             Arg.COUNT: MAX_SHIPS, Arg.TURNS: MAX_WAIT, Arg.SLOT: SLOTS}
     return 1, highs[arg]
 
 
@@ -147,8 +146,6 @@ def read_arg(arg: Arg, word: str, usage: str, limits: Limits) -> int | str | Par
     if not NUMBER.fullmatch(word):
         return ParseError("parse_not_number", (("word", shown(word)), ("usage", usage)))
     value = int(word)
-    if arg is Arg.OFFER and limits.offers == 0:
-        return ParseError("parse_no_offers")
     low, high = _range(arg, limits)
     if not low <= value <= high:
         what = f"what_{arg.value}"

@@ -113,7 +113,7 @@ class Session:
     def limits(self) -> Limits:
         """How big the numbers the player types may be in this galaxy."""
         return Limits(systems=len(self.world.systems), planets=len(self.world.planets),
-                      techs=len(TECHS), offers=0,
+                      techs=len(TECHS),
                       letters="".join(empire.letter for empire in self.world.empires))
 
     def send(self, line: str) -> str:
@@ -237,7 +237,7 @@ def replay(save: SaveGame) -> tuple[World, list[Message], tuple[int, int]]:
     news_turn = 0
     corrupt = SaveError(Message("err_save_corrupt"))
     for line in save.lines:
-        limits = Limits(len(world.systems), len(world.planets), len(TECHS), 0,
+        limits = Limits(len(world.systems), len(world.planets), len(TECHS),
                         "".join(e.letter for e in world.empires))
         parsed = parse(line, limits)
         if isinstance(parsed, ParseError) or world.victory is not None:

@@ -5,7 +5,7 @@ import pytest
 
 from cosmos.ui.commands import MAX_LINE, Limits, Parsed, ParseError, Verb, parse
 
-LIMITS = Limits(systems=16, planets=30, techs=13, offers=2, letters="ACDB")
+LIMITS = Limits(systems=16, planets=30, techs=13, letters="ACDB")
 
 
 @pytest.mark.parametrize(("line", "expected"), [
@@ -27,8 +27,9 @@ LIMITS = Limits(systems=16, planets=30, techs=13, offers=2, letters="ACDB")
     ("load 1", Parsed(Verb.LOAD, (1,))),
     ("peace c", Parsed(Verb.PEACE, ("C",))),
     ("war B", Parsed(Verb.WAR, ("B",))),
-    ("accept 2", Parsed(Verb.ACCEPT, (2,))),
-    ("reject 1", Parsed(Verb.REJECT, (1,))),
+    ("accept d", Parsed(Verb.ACCEPT, ("D",))),
+    ("reject C", Parsed(Verb.REJECT, ("C",))),
+    ("decline B", Parsed(Verb.REJECT, ("B",))),
     ("quit", Parsed(Verb.QUIT)),
     ("?", Parsed(Verb.HELP)),
     ("sys 007", Parsed(Verb.SYS, (7,))),
@@ -57,7 +58,7 @@ def test_good_lines_are_read(line: str, expected: Parsed) -> None:
     ("ship I 100 1", "parse_range"),
     ("save 4", "parse_range"),
     ("wait 0", "parse_range"),
-    ("accept 3", "parse_range"),
+    ("accept 3", "parse_empire"),
     ("peace E", "parse_empire"),
     ("war AB", "parse_empire"),
     ("sys\x001", "parse_bad_chars"),
@@ -70,11 +71,6 @@ def test_bad_lines_give_the_right_error(line: str, key: str) -> None:
     result = parse(line, LIMITS)
     assert isinstance(result, ParseError)
     assert result.key == key
-
-
-def test_answering_without_offers_says_so() -> None:
-    no_offers = Limits(systems=16, planets=30, techs=13, offers=0, letters="ACDB")
-    assert parse("accept 1", no_offers) == ParseError("parse_no_offers")
 
 
 def test_an_unknown_word_is_echoed_cut_short() -> None:

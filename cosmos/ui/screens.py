@@ -1,6 +1,8 @@
 """The screens of the game as frames: the header, the opening screen, the map and a system."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cosmos.data import ECONOMY_TARGET, MAX_TURNS, PLANET_TYPES, RESOURCES, STAR_CLASSES
 from cosmos.text import Texts
 from cosmos.ui.figures import figures
@@ -86,9 +88,9 @@ def legend(world: World, texts: Texts) -> str:
     return " ".join(parts).rstrip()
 
 
-def map_body(world: World, texts: Texts) -> Body:
-    """The map and, below it, the legend of the empires."""
-    lines: Body = [(line, Style.MAP) for line in draw_map(world)]
+def map_body(world: World, texts: Texts, lanes: Sequence[tuple[int, int]] | None = None) -> Body:
+    """The map and, below it, the legend of the empires (lanes: the lanes' dots, if known)."""
+    lines: Body = [(line, Style.MAP) for line in draw_map(world, lanes)]
     return [*lines, "", (legend(world, texts), Style.LEGEND)]
 
 

@@ -12,6 +12,7 @@ from cosmos.text import Texts
 from cosmos.ui import panels, screens
 from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
 from cosmos.ui.layout import Frame, Style
+from cosmos.ui.mapdraw import lane_cells
 from cosmos.ui.orders import ORDER_VERBS, confirmation, to_command
 from cosmos.ui.play import advance, apply_line
 from cosmos.ui.render import render
@@ -55,6 +56,7 @@ class Session:
         self.saves_dir = saves_dir
         self.memory_saves: dict[int, str] = {}  # the slots when there is no saves folder
         self.world: World = new_world(seed)
+        self.lanes = lane_cells(self.world)  # the galaxy's lanes never change: drawn once
         self.log: list[str] = []  # the language-free lines that made this game (what saves keep)
         self.news: list[Message] = []
         self.news_turns = (0, 0)  # the first and last turn the news are from
@@ -74,7 +76,7 @@ class Session:
         top = self.stack[-1]
         footer = texts("footer_back")
         if top.kind is Kind.MAP:
-            body, footer = screens.map_body(world, texts), texts("footer_map")
+            body, footer = screens.map_body(world, texts, self.lanes), texts("footer_map")
         elif top.kind is Kind.SYS:
             body = screens.sys_body(world, texts, top.arg)
         elif top.kind is Kind.INTRO:
@@ -224,6 +226,7 @@ class Session:
             self.note_message(error.message.key, error.message.args, Style.BAD)
             return
         self.world, self.log = world, list(save.lines)
+        self.lanes = lane_cells(world)
         self.news, self.news_turns = news, news_turns
         self.finished = world.victory is not None
         self.show(Kind.END if self.finished else Kind.MAP)

@@ -40,3 +40,13 @@ def test_unknown_language_is_refused_with_the_list() -> None:
 
 def test_placeholders_are_found_once_each() -> None:
     assert placeholders("{a} and {b}, then {a}") == ("a", "b")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_engine_message_has_a_text_with_exactly_its_placeholders(lang: str) -> None:
+    from cosmos.messages import MESSAGE_KEYS
+
+    entries = table(lang)
+    for key, names in MESSAGE_KEYS.items():
+        assert key in entries, (lang, key)
+        assert placeholders(entries[key]) == tuple(sorted(names)), (lang, key)

@@ -118,6 +118,8 @@ def fight(world: World, system_id: int) -> BattleReport | None:
     present = sorted({f.owner for f in world.fleets if f.system == system_id}
                      | {world.planets[p].owner for p in world.systems[system_id].planets
                         if world.planets[p].owner >= 0 and world.planets[p].fort > 0})
+    if not any(at_war(world, a, b) for a in present for b in present):
+        return None
     sides = [make_side(world, e, system_id) for e in present]
     hostile = [s for s in sides if any(at_war(world, s.empire, o.empire) for o in sides)]
     if not any(sum(a.ships) > 0 and at_war(world, a.empire, b.empire) and (sum(b.ships) or b.fort)

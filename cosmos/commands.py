@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from cosmos.data import (
     BUILDINGS,
-    COLONY_COST,
     MAX_SHIPS_PER_ORDER,
     SHIP_BUILD_TURNS,
     SHIP_TYPES,
@@ -16,6 +15,7 @@ from cosmos.economy import (
     QueueItem,
     building_cost,
     can_afford,
+    colony_cost,
     enqueue,
     max_level,
     pay,
@@ -98,12 +98,13 @@ class Colonize:
             return message("err_claimed", planet=self.planet)
         if sum(ships_at(world, self.empire, planet.system_id)) == 0:
             return message("err_no_fleet", system=planet.system_id)
-        return check_cost(world, self.empire, COLONY_COST)
+        return check_cost(world, self.empire, colony_cost(world, self.empire))
 
     def perform(self, world: World) -> None:
         """Pay and queue the claim."""
-        pay(world, self.empire, COLONY_COST)
-        enqueue(world, QueueItem(self.empire, "colony", self.planet, paid=COLONY_COST))
+        cost = colony_cost(world, self.empire)
+        pay(world, self.empire, cost)
+        enqueue(world, QueueItem(self.empire, "colony", self.planet, paid=cost))
 
     def to_text(self) -> str:
         """col P."""

@@ -120,7 +120,8 @@ SCORE_PER_LEVEL = 2  # every level of every building (mines, lab, yard, fort)
 SCORE_PER_TECH = 5
 SCORE_FLEET_DIVISOR = 10  # one point per this much fleet attack (base attack of the ship types)
 
-COLONY_COST = (40, 30, 10, 0)
+COLONY_COST = (40, 30, 10, 0)  # the first colony; every planet you own beyond the capital adds
+COLONY_GROWTH_PCT = 50  # this percentage of it to the next one
 
 
 @dataclass(frozen=True)
@@ -156,10 +157,10 @@ class ShipType:
 
 
 SHIP_TYPES = (
-    ShipType("I", (10, 6, 0, 0), 3, 4, 1),
-    ShipType("B", (12, 8, 2, 0), 3, 5, 3),
-    ShipType("F", (16, 10, 4, 0), 4, 6, 2),
-    ShipType("D", (40, 30, 15, 5), 12, 24, 6, locked=True),
+    ShipType("I", (10, 6, 0, 0), 3, 8, 1),
+    ShipType("B", (12, 8, 2, 0), 3, 10, 3),
+    ShipType("F", (16, 10, 4, 0), 4, 12, 2),
+    ShipType("D", (50, 40, 20, 10), 10, 40, 6, locked=True),
 )
 MAX_SHIPS_PER_ORDER = 99
 SHIP_BUILD_TURNS = 1
@@ -175,8 +176,8 @@ RPS_PERCENT = (
 )
 BATTLE_ROUNDS = 3
 FORT_ATTACK = 4  # a fortress fires in battle with this attack per level
-FORT_HP = 12  # a fortress takes this much siege damage per level before it falls
-SIEGE_TURNS = 2  # turns of blockade (fortress down) before a planet is taken
+FORT_HP = 20  # a fortress takes this much siege damage per level before it falls
+SIEGE_TURNS = 3  # turns of blockade (fortress down) before a planet is taken
 
 FLEET_SPEED = 1  # lanes per turn
 
@@ -197,21 +198,21 @@ class Tech:
 # speed adds lanes per turn; fort_max adds fortress levels; fort_pct strengthens fortresses;
 # siege_pct strengthens your sieges; stargate wins the game.
 TECHS = (
-    Tech("deep_drilling", 20, (), "production", (("mine_M", 1),)),
-    Tech("gas_siphons", 25, (), "production", (("mine_G", 1),)),
-    Tech("plasma_cannons", 30, (), "ships", (("attack_I", 1), ("attack_F", 1))),
-    Tech("research_grid", 30, (), "science", (("lab_science", 2),)),
-    Tech("ion_engines", 45, ("gas_siphons",), "movement", (("speed", 1),)),
-    Tech("reinforced_hulls", 45, ("plasma_cannons",), "ships", (("hp_pct", 25),)),
-    Tech("bastions", 50, ("deep_drilling",), "defence", (("fort_max", 2), ("fort_pct", 50))),
-    Tech("crystal_lattice", 60, ("deep_drilling", "research_grid"), "production", (("mine_C", 1),)),
-    Tech("dreadnought_yards", 80, ("reinforced_hulls", "deep_drilling"), "ships",
+    Tech("deep_drilling", 40, (), "production", (("mine_M", 1),)),
+    Tech("gas_siphons", 50, (), "production", (("mine_G", 1),)),
+    Tech("plasma_cannons", 60, (), "ships", (("attack_I", 1), ("attack_F", 1))),
+    Tech("research_grid", 60, (), "science", (("lab_science", 2),)),
+    Tech("ion_engines", 90, ("gas_siphons",), "movement", (("speed", 1),)),
+    Tech("reinforced_hulls", 90, ("plasma_cannons",), "ships", (("hp_pct", 25),)),
+    Tech("bastions", 100, ("deep_drilling",), "defence", (("fort_max", 2), ("fort_pct", 50))),
+    Tech("crystal_lattice", 120, ("deep_drilling", "research_grid"), "production", (("mine_C", 1),)),
+    Tech("dreadnought_yards", 160, ("reinforced_hulls", "deep_drilling"), "ships",
          (("unlock_D", 1),)),
-    Tech("uranium_enrichment", 90, ("crystal_lattice",), "production", (("mine_U", 1),)),
-    Tech("quantum_computing", 110, ("research_grid", "crystal_lattice"), "science",
+    Tech("uranium_enrichment", 180, ("crystal_lattice",), "production", (("mine_U", 1),)),
+    Tech("quantum_computing", 220, ("research_grid", "crystal_lattice"), "science",
          (("science_pct", 50),)),
-    Tech("siege_engines", 120, ("bastions", "ion_engines"), "defence", (("siege_pct", 50),)),
-    Tech("stargate", 300, ("dreadnought_yards", "uranium_enrichment", "quantum_computing",
+    Tech("siege_engines", 240, ("bastions", "ion_engines"), "defence", (("siege_pct", 50),)),
+    Tech("stargate", 1500, ("dreadnought_yards", "uranium_enrichment", "quantum_computing",
                            "siege_engines"), "movement", (("stargate", 1), ("speed", 2))),
 )
 

@@ -10,6 +10,8 @@ from cosmos.data import (
     BUILDINGS,
     CAPITAL_BONUS,
     CAPITAL_SCIENCE,
+    COLONY_COST,
+    COLONY_GROWTH_PCT,
     LAB_SCIENCE,
     MINE_YIELD,
     RES_COUNT,
@@ -158,6 +160,14 @@ def building_cost(world: World, planet_id: int, building: str) -> Cost:
     kind = BUILDINGS[building]
     level = getattr(world.planets[planet_id], kind.field)
     return times(kind.cost, level + 1) if kind.cost_grows else tuple(kind.cost)  # type: ignore[return-value]
+
+
+def colony_cost(world: World, empire_id: int) -> Cost:
+    """The price of the empire's next colony: it grows with every planet beyond the first."""
+    extra = max(0, len(owned_planets(world, empire_id)) - 1)
+    pct = 100 + COLONY_GROWTH_PCT * extra
+    return (COLONY_COST[0] * pct // 100, COLONY_COST[1] * pct // 100,
+            COLONY_COST[2] * pct // 100, COLONY_COST[3] * pct // 100)
 
 
 def enqueue(world: World, item: QueueItem) -> None:

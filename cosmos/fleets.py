@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 __all__ = [
     "add_ships",
     "at_war",
+    "end_peace",
     "fleet_speed",
     "fleets_at",
     "make_peace",
@@ -39,6 +40,11 @@ def at_war(world: World, a: int, b: int) -> bool:
 def make_peace(world: World, a: int, b: int) -> None:
     """Record a peace between two empires from this turn on (diplomacy decides when)."""
     world.peace[pair(a, b)] = world.turn
+
+
+def end_peace(world: World, a: int, b: int) -> None:
+    """The peace between two empires ends: they are at war again."""
+    world.peace.pop(pair(a, b), None)
 
 
 def fleets_at(world: World, empire_id: int, system_id: int) -> list[Fleet]:

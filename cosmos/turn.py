@@ -14,7 +14,10 @@ from cosmos.victory import check_victory
 if TYPE_CHECKING:
     from cosmos.world import World
 
-__all__ = ["NEWS_OF_EVENT", "PHASES", "end_turn", "install_listeners", "news_of"]
+__all__ = [
+    "NEWS_OF_EVENT", "PHASES", "end_turn", "event_line", "install_listeners", "news_of",
+    "state_text",
+]
 
 Phase = Callable[["World"], None]
 
@@ -90,3 +93,24 @@ def end_turn(world: World) -> None:
     world.bus.publish(Event("turn_ended", {"turn": world.turn}))
     if world.victory is None:
         world.turn += 1
+
+
+def event_line(event: Event) -> str:
+    """One line for an event log: the kind, then its data sorted by name."""
+    return event.kind + "".join(f" {name}={event.data[name]!r}" for name in sorted(event.data))
+
+
+def state_text(world: World) -> str:
+    """The whole state of the game as text, to compare two runs (ids, counts, the generator)."""
+    parts = [
+        f"turn {world.turn} rng {world.rng.get_state()} victory {world.victory!r}",
+        *(repr(planet) for planet in world.planets),
+        *(f"{empire.id} {empire.alive} {empire.capital} {empire.stock} {empire.science} "
+          f"{empire.research} {empire.techs} {empire.produced} {empire.fell_on}"
+          for empire in world.empires),
+        *(repr(fleet) for fleet in sorted(world.fleets, key=lambda f: f.id)),
+        *(repr(item) for item in world.queue),
+        f"peace {sorted(world.peace.items())} forts {sorted(world.fort_left.items())}",
+        f"next fleet {world.next_fleet_id}",
+    ]
+    return "\n".join(parts)

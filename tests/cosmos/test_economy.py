@@ -1,4 +1,4 @@
-"""The economy from the player's side: the published turn-1 figures, mines, labs, costs, the score."""
+"""The economy as the player sees it: the published turn-1 figures, mines, labs, costs."""
 from __future__ import annotations
 
 import re
@@ -88,8 +88,9 @@ def test_a_lab_on_a_colony_adds_lab_science_when_finished() -> None:
 def test_a_colony_produces_its_richness() -> None:
     world = new_world(2026)
     before = income(world, 0)
+    stock = list(world.empires[0].stock)
     apply(world, Colonize(0, 1))
-    assert world.empires[0].stock == [s - c for s, c in zip([70, 60, 20, 5], COLONY_COST)]
+    assert world.empires[0].stock == [s - c for s, c in zip(stock, COLONY_COST, strict=True)]
     end_turn(world)
     rich = world.planets[1].rich
     assert planet_output(world, 1) == rich

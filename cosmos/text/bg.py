@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "Играта свърши: работят само map, sys, emp, tech, fleets, help, load "
                        "и quit.",
     "parse_empire": "{word} не е империя в тази игра ({letters}).",
-    "not_ready": "Тази команда още не е достъпна.",
     "what_system": "Системата",
     "what_planet": "Планетата",
     "what_tech": "Технологията",
@@ -206,4 +205,12 @@ TEXTS = MappingProxyType({
     "err_save_empty": "Слот {slot} е празен.",
     "err_save_unreadable": "Слот {slot} не можа да се прочете.",
     "news_title_span": "Новини от ходове {first} до {last}",
+    # diplomacy refused, and a save that cannot be replayed
+    "err_self": "Това е твоята собствена империя.",
+    "err_at_peace": "Вече си в мир с {empire}.",
+    "err_offer_open": "Предложение за мир с {empire} вече чака отговор.",
+    "err_at_war": "Вече си във война с {empire}.",
+    "err_peace_young": "Мирът с {empire} трябва да трае още {turns} хода преди война.",
+    "err_no_offer": "{empire} не ти е правила предложение.",
+    "err_save_replay": "Този запис не може да се изиграе отново (ред: {line}).",
 })

@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "Das Spiel ist vorbei: nur map, sys, emp, tech, fleets, help, load und "
                        "quit gehen.",
     "parse_empire": "{word} ist kein Reich dieses Spiels ({letters}).",
-    "not_ready": "Dieser Befehl ist noch nicht verfügbar.",
     "what_system": "Das System",
     "what_planet": "Der Planet",
     "what_tech": "Die Technologie",
@@ -207,4 +206,13 @@ TEXTS = MappingProxyType({
     "err_save_empty": "Speicherplatz {slot} ist leer.",
     "err_save_unreadable": "Speicherplatz {slot} konnte nicht gelesen werden.",
     "news_title_span": "Nachrichten der Züge {first} bis {last}",
+    # diplomacy refused, and a save that cannot be replayed
+    "err_self": "Das ist dein eigenes Reich.",
+    "err_at_peace": "Du hast schon Frieden mit {empire}.",
+    "err_offer_open": "Ein Friedensangebot mit {empire} wartet schon auf Antwort.",
+    "err_at_war": "Du bist schon im Krieg mit {empire}.",
+    "err_peace_young": "Der Frieden mit {empire} muss noch {turns} Züge halten, "
+                       "bevor Krieg möglich ist.",
+    "err_no_offer": "{empire} hat dir kein Angebot gemacht.",
+    "err_save_replay": "Dieser Spielstand lässt sich nicht nachspielen (Zeile: {line}).",
 })

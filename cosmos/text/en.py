@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "The game is over: only map, sys, emp, tech, fleets, help, load and "
                        "quit work.",
     "parse_empire": "{word} is not an empire of this game ({letters}).",
-    "not_ready": "This command is not available yet.",
     "what_system": "The system",
     "what_planet": "The planet",
     "what_tech": "The technology",
@@ -207,4 +206,12 @@ TEXTS = MappingProxyType({
     "err_save_empty": "Slot {slot} is empty.",
     "err_save_unreadable": "Slot {slot} could not be read.",
     "news_title_span": "News of turns {first} to {last}",
+    # diplomacy refused, and a save that cannot be replayed
+    "err_self": "That is your own empire.",
+    "err_at_peace": "You are already at peace with {empire}.",
+    "err_offer_open": "An offer of peace with {empire} is already waiting for an answer.",
+    "err_at_war": "You are already at war with {empire}.",
+    "err_peace_young": "The peace with {empire} must last {turns} more turns before a war.",
+    "err_no_offer": "{empire} has made you no offer.",
+    "err_save_replay": "That save cannot be played again (line: {line}).",
 })

@@ -62,7 +62,6 @@ TEXTS = MappingProxyType({
     "parse_game_over": "La partida ha terminado: solo funcionan map, sys, emp, tech, fleets, "
                        "help, load y quit.",
     "parse_empire": "{word} no es un imperio de esta partida ({letters}).",
-    "not_ready": "Este comando aún no está disponible.",
     "what_system": "El sistema",
     "what_planet": "El planeta",
     "what_tech": "La tecnología",
@@ -207,4 +206,12 @@ TEXTS = MappingProxyType({
     "err_save_empty": "La ranura {slot} está vacía.",
     "err_save_unreadable": "No se pudo leer la ranura {slot}.",
     "news_title_span": "Noticias de los turnos {first} a {last}",
+    # diplomacy refused, and a save that cannot be replayed
+    "err_self": "Ese es tu propio imperio.",
+    "err_at_peace": "Ya estás en paz con {empire}.",
+    "err_offer_open": "Ya hay una oferta de paz con {empire} esperando respuesta.",
+    "err_at_war": "Ya estás en guerra con {empire}.",
+    "err_peace_young": "La paz con {empire} debe durar {turns} turnos más antes de una guerra.",
+    "err_no_offer": "{empire} no te ha hecho ninguna oferta.",
+    "err_save_replay": "Esa partida guardada no se puede volver a jugar (línea: {line}).",
 })

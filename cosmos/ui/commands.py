@@ -137,10 +137,12 @@ def read_arg(arg: Arg, word: str, usage: str, limits: Limits) -> int | str | Par
     if arg is Arg.KIND:
         upper = word.upper()
         return upper if upper in SHIP_KINDS else ParseError("parse_usage", (("usage", usage),))
-    if arg is Arg.EMPIRE:
+    if arg is Arg.EMPIRE:  # a letter of the map, or the empire's number (its place in the legend)
         upper = word.upper()
         if len(upper) == 1 and upper in limits.letters:
             return upper
+        if NUMBER.fullmatch(word) and 1 <= int(word) <= len(limits.letters):
+            return limits.letters[int(word) - 1]
         letters = " ".join(sorted(limits.letters))
         return ParseError("parse_empire", (("word", shown(word)), ("letters", letters)))
     if not NUMBER.fullmatch(word):

@@ -2,14 +2,23 @@
 from __future__ import annotations
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research
+from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.ui.commands import Parsed, Verb
 
-ORDER_VERBS = frozenset({Verb.COL, Verb.BUILD, Verb.RESEARCH, Verb.SHIP, Verb.GO})
+ORDER_VERBS = frozenset({Verb.COL, Verb.BUILD, Verb.RESEARCH, Verb.SHIP, Verb.GO, Verb.PEACE,
+                         Verb.WAR, Verb.ACCEPT, Verb.REJECT})
 
 
-def to_command(parsed: Parsed, empire: int) -> Command:
-    """The engine command for an order line (numbers become 0-based ids)."""
+def to_command(parsed: Parsed, empire: int, letters: str) -> Command:
+    """The engine command for an order line (numbers become 0-based ids, letters empire ids)."""
     args = parsed.args
+    if parsed.verb in (Verb.PEACE, Verb.WAR, Verb.ACCEPT, Verb.REJECT):
+        other = letters.index(str(args[0]))
+        if parsed.verb is Verb.PEACE:
+            return OfferPeace(empire, other)
+        if parsed.verb is Verb.WAR:
+            return DeclareWar(empire, other)
+        return AnswerOffer(empire, other, parsed.verb is Verb.ACCEPT)
     if parsed.verb is Verb.COL:
         return Colonize(empire, int(args[0]) - 1)
     if parsed.verb is Verb.BUILD:
@@ -36,4 +45,10 @@ def confirmation(command: Command) -> tuple[str, tuple[tuple[str, object], ...]]
                            ("planet", command.planet))
     if isinstance(command, Move):
         return "ok_go", (("source", command.source), ("target", command.target))
+    if isinstance(command, OfferPeace):
+        return "ok_peace", (("empire", command.other),)
+    if isinstance(command, DeclareWar):
+        return "ok_war", (("empire", command.other),)
+    if isinstance(command, AnswerOffer):
+        return ("ok_accept" if command.accept else "ok_reject"), (("empire", command.offer),)
     raise ValueError(f"no confirmation for {command!r}")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from cosmos.data import TECHS
+from cosmos.diplomacy import offers_to
 from cosmos.economy import owned_planets, score
 from cosmos.fleets import at_war
 from cosmos.messages import Message
@@ -23,7 +24,7 @@ def relation_text(world: World, texts: Texts, player: int, other: int) -> str:
     return texts("relation_war" if at_war(world, player, other) else "relation_peace")
 
 
-def emp_body(world: World, texts: Texts, offers: list[str]) -> Body:
+def emp_body(world: World, texts: Texts) -> Body:
     """Every empire: who it is, how you stand with it, its score and size; then the offers."""
     player = player_of(world)
     lines: Body = [(texts("emp_title"), Style.TITLE)]
@@ -39,7 +40,12 @@ def emp_body(world: World, texts: Texts, offers: list[str]) -> Body:
         lines.append("  " + texts("emp_stats", score=score(world, empire.id), ships=ships,
                                   planets=len(owned_planets(world, empire.id)),
                                   techs=len(empire.techs)))
-    lines.extend(offers or [texts("emp_no_offers")])
+    offers = offers_to(world, player)
+    for offer in offers:
+        lines.append((texts("emp_offer", empire=empire_text(world, texts, offer.sender),
+                            letter=world.empires[offer.sender].letter), Style.GOOD))
+    if not offers:
+        lines.append(texts("emp_no_offers"))
     return lines
 
 

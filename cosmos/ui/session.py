@@ -82,7 +82,7 @@ class Session:
         elif top.kind is Kind.INTRO:
             body = screens.intro_body(world, texts)
         elif top.kind is Kind.EMP:
-            body = panels.emp_body(world, texts, [])
+            body = panels.emp_body(world, texts)
         elif top.kind is Kind.TECH:
             body = panels.tech_body(world, texts)
         elif top.kind is Kind.FLEETS:
@@ -149,18 +149,16 @@ class Session:
             self.save(int(parsed.args[0]))
         elif verb is Verb.LOAD:
             self.load(int(parsed.args[0]))
-        else:
-            self.note(self.texts("not_ready"), Style.BAD)
 
     def order(self, parsed: Parsed) -> None:
         """Give an order: the engine checks it; a refusal changes nothing and costs no turn."""
-        command = to_command(parsed, screens.player_of(self.world))
+        command = to_command(parsed, screens.player_of(self.world), self.limits().letters)
         try:
             apply_line(self.world, command)
         except RuleError as refusal:
             self.note_message(refusal.message.key, refusal.message.args, Style.BAD)
             return
-        self.log.append(parsed.text())
+        self.log.append(command.to_text())
         key, args = confirmation(command)
         self.note_message(key, args, Style.GOOD)
 
@@ -251,7 +249,7 @@ def replay(save: SaveGame) -> tuple[World, list[Message], tuple[int, int]]:
             news = list(world.turn_news)
         elif parsed.verb in ORDER_VERBS:
             try:
-                apply_line(world, to_command(parsed, screens.player_of(world)))
+                apply_line(world, to_command(parsed, screens.player_of(world), limits.letters))
             except RuleError:
                 raise corrupt from None
         else:

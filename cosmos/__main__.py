@@ -40,7 +40,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--plain", action="store_true",
                         help="plain text frames: no screen clearing, no colour")
     parser.add_argument("--simulate", type=int, metavar="N", default=None,
-                        help="play N games of the rivals alone and print the balance, then exit")
+                        help="play N AI-only games (seeds 1 to N) and print the balance")
     parser.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
                         help="the folder of the save slots (default ./saves)")
     return parser.parse_args(argv)
@@ -49,11 +49,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run the game (or the simulation) with the given command line; return the exit code."""
     args = parse_args(argv)
+    if args.simulate is not None and args.simulate < 1:
+        sys.stderr.write("python -m cosmos: error: --simulate needs a number of games, 1 or more\n")
+        return 2
     for stream in (sys.stdout, sys.stdin):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
     if args.simulate is not None:
-        return simulate(args.simulate, args.seed)
+        return simulate(args.simulate)
     session = Session(seed=args.seed, lang=args.lang, saves_dir=args.saves)
     colour = not args.plain and sys.stdout.isatty()
     try:
@@ -66,11 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def simulate(games: int, seed: int) -> int:
-    """Play games of the rivals alone and print the balance."""
-    from cosmos.simulate import main as simulate_main  # the rivals' simulation
+def simulate(games: int) -> int:
+    """Play games of the rivals alone (seeds 1 to N) and print the balance."""
+    from cosmos.simulate import format_report, run_simulation
 
-    return simulate_main(games, seed)
+    sys.stdout.write(format_report(run_simulation(games)))
+    return 0
 
 
 if __name__ == "__main__":

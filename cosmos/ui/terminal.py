@@ -14,16 +14,12 @@ EMPIRE_COLOURS = {"A": "\x1b[1;32m", "B": "\x1b[1;31m", "C": "\x1b[1;33m", "D": 
 STYLE_COLOURS = {Style.HEADER: "\x1b[1;36m", Style.TITLE: "\x1b[1m", Style.GOOD: "\x1b[32m",
                  Style.BAD: "\x1b[31m", Style.FOOTER: "\x1b[2m"}
 MAP_MARK = re.compile(r"[A-Da-d]")
-LEGEND_MARK = re.compile(r"(?:^| )([A-D]):")
+LEGEND_MARK = re.compile(r"(?<![^ ])[A-D](?=:)")  # a letter at the start of a word, before ":"
 
 
 def paint_empires(line: str, pattern: re.Pattern[str]) -> str:
     """Colour each empire letter the pattern finds with that empire's colour."""
-    def colour(match: re.Match[str]) -> str:
-        text = match.group(0)
-        letter = (match.group(1) if match.groups() else text).upper()
-        return EMPIRE_COLOURS[letter] + text + RESET
-    return pattern.sub(colour, line)
+    return pattern.sub(lambda m: EMPIRE_COLOURS[m.group(0).upper()] + m.group(0) + RESET, line)
 
 
 def paint(frame: Frame) -> str:

@@ -30,6 +30,7 @@ LIMITS = Limits(systems=16, planets=30, techs=13, letters="ACDB")
     ("accept d", Parsed(Verb.ACCEPT, ("D",))),
     ("reject C", Parsed(Verb.REJECT, ("C",))),
     ("decline B", Parsed(Verb.REJECT, ("B",))),
+    ("peace 2", Parsed(Verb.PEACE, ("C",))),  # the second empire of the legend
     ("quit", Parsed(Verb.QUIT)),
     ("?", Parsed(Verb.HELP)),
     ("sys 007", Parsed(Verb.SYS, (7,))),
@@ -58,7 +59,8 @@ def test_good_lines_are_read(line: str, expected: Parsed) -> None:
     ("ship I 100 1", "parse_range"),
     ("save 4", "parse_range"),
     ("wait 0", "parse_range"),
-    ("accept 3", "parse_empire"),
+    ("accept 5", "parse_empire"),
+    ("peace 0", "parse_empire"),
     ("peace E", "parse_empire"),
     ("war AB", "parse_empire"),
     ("sys\x001", "parse_bad_chars"),

@@ -20,31 +20,22 @@ from cosmos.world import World, new_world
 
 
 class Kind(Enum):
-    """The screens of the game."""
+    """The screens no command asks for: the opening screen and the end of the game."""
 
     INTRO = "intro"
-    MAP = "map"
-    SYS = "sys"
-    EMP = "emp"
-    TECH = "tech"
-    FLEETS = "fleets"
-    HELP = "help"
-    REPORT = "report"
-    NEWS = "news"
     END = "end"
 
 
-SCREEN_OF_VERB = {Verb.MAP: Kind.MAP, Verb.SYS: Kind.SYS, Verb.EMP: Kind.EMP, Verb.TECH: Kind.TECH,
-                  Verb.FLEETS: Kind.FLEETS, Verb.HELP: Kind.HELP, Verb.REPORT: Kind.REPORT,
-                  Verb.NEWS: Kind.NEWS}
-AFTER_THE_END = frozenset({*SCREEN_OF_VERB, Verb.LOAD, Verb.QUIT})
+VIEW_VERBS = frozenset({Verb.MAP, Verb.SYS, Verb.EMP, Verb.TECH, Verb.FLEETS, Verb.HELP,
+                        Verb.REPORT, Verb.NEWS})  # the commands that only show a screen
+AFTER_THE_END = frozenset({*VIEW_VERBS, Verb.LOAD, Verb.QUIT})
 
 
 @dataclass(frozen=True)
 class Screen:
-    """An entry of the screen stack: which screen and its argument (a 0-based system id)."""
+    """An entry of the screen stack: a view command (or INTRO, END) and its 0-based system id."""
 
-    kind: Kind
+    kind: Verb | Kind
     arg: int = -1
 
 
@@ -60,7 +51,7 @@ class Session:
         self.log: list[str] = []  # the language-free lines that made this game (what saves keep)
         self.news: list[Message] = []
         self.news_turns = (0, 0)  # the first and last turn the news are from
-        self.stack: list[Screen] = [Screen(Kind.MAP), Screen(Kind.INTRO)]
+        self.stack: list[Screen] = [Screen(Verb.MAP), Screen(Kind.INTRO)]
         self.notes: list[tuple[str, Style]] = []
         self.finished = False  # the game is over or the player quit
         self.left = False  # the player quit
@@ -75,21 +66,21 @@ class Session:
         world, texts = self.world, self.texts
         top = self.stack[-1]
         footer = texts("footer_back")
-        if top.kind is Kind.MAP:
+        if top.kind is Verb.MAP:
             body, footer = screens.map_body(world, texts, self.lanes), texts("footer_map")
-        elif top.kind is Kind.SYS:
+        elif top.kind is Verb.SYS:
             body = screens.sys_body(world, texts, top.arg)
         elif top.kind is Kind.INTRO:
             body = screens.intro_body(world, texts)
-        elif top.kind is Kind.EMP:
+        elif top.kind is Verb.EMP:
             body = panels.emp_body(world, texts)
-        elif top.kind is Kind.TECH:
+        elif top.kind is Verb.TECH:
             body = panels.tech_body(world, texts)
-        elif top.kind is Kind.FLEETS:
+        elif top.kind is Verb.FLEETS:
             body = panels.fleets_body(world, texts)
-        elif top.kind is Kind.REPORT:
+        elif top.kind is Verb.REPORT:
             body = panels.report_body(world, texts)
-        elif top.kind is Kind.NEWS:
+        elif top.kind is Verb.NEWS:
             battle = any(item.key == "news_battle" for item in self.news)
             body = panels.news_body(world, texts, self.news_turns, self.news, battle)
         elif top.kind is Kind.END:
@@ -98,10 +89,10 @@ class Session:
             body = screens.help_body(texts)
         return screens.frame(world, texts, body, footer, self.notes)
 
-    def show(self, kind: Kind, arg: int = -1) -> None:
+    def show(self, kind: Verb | Kind, arg: int = -1) -> None:
         """Put a screen on top of the map (the map itself clears the stack)."""
-        base = [Screen(Kind.MAP)]
-        self.stack = base if kind is Kind.MAP else [*base, Screen(kind, arg)]
+        base = [Screen(Verb.MAP)]
+        self.stack = base if kind is Verb.MAP else [*base, Screen(kind, arg)]
 
     def note(self, text: str, style: Style) -> None:
         """A line shown under the screen until the next input."""
@@ -137,8 +128,8 @@ class Session:
         verb = parsed.verb
         if verb is Verb.QUIT:
             self.finished = self.left = True
-        elif verb in SCREEN_OF_VERB:
-            self.show(SCREEN_OF_VERB[verb], int(parsed.args[0]) - 1 if parsed.args else -1)
+        elif verb in VIEW_VERBS:
+            self.show(verb, int(parsed.args[0]) - 1 if parsed.args else -1)
         elif verb in ORDER_VERBS:
             self.order(parsed)
         elif verb is Verb.END:
@@ -178,7 +169,7 @@ class Session:
             self.finished = True
             self.show(Kind.END)
             return
-        self.show(Kind.NEWS)
+        self.show(Verb.NEWS)
         if count > 1:
             self.note(self.texts("wait_done", turns=played), Style.GOOD)
 
@@ -227,7 +218,7 @@ class Session:
         self.lanes = lane_cells(world)
         self.news, self.news_turns = news, news_turns
         self.finished = world.victory is not None
-        self.show(Kind.END if self.finished else Kind.MAP)
+        self.show(Kind.END if self.finished else Verb.MAP)
         self.note(self.texts("ok_loaded", slot=slot, turn=world.turn), Style.GOOD)
 
 

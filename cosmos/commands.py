@@ -51,11 +51,16 @@ class Command(Protocol):
         """The command as the player would type it (numbers 1-based)."""
 
 
+def valid_id(value: object, count: int) -> bool:
+    """Is value a whole number from 0 to count - 1 (an id of something that exists)?"""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+
+
 def check_empire(world: World, empire_id: int) -> Message | None:
     """The game must still run and the empire must exist and be alive."""
     if world.victory is not None:
         return message("err_game_over")
-    if not 0 <= empire_id < len(world.empires):
+    if not valid_id(empire_id, len(world.empires)):
         return message("err_no_empire", empire=empire_id)
     if not world.empires[empire_id].alive:
         return message("err_fallen", empire=empire_id)
@@ -64,7 +69,7 @@ def check_empire(world: World, empire_id: int) -> Message | None:
 
 def check_own_planet(world: World, empire_id: int, planet_id: int) -> Message | None:
     """The planet must exist and belong to the empire."""
-    if not 0 <= planet_id < len(world.planets):
+    if not valid_id(planet_id, len(world.planets)):
         return message("err_no_planet", planet=planet_id)
     if world.planets[planet_id].owner != empire_id:
         return message("err_not_yours", planet=planet_id)
@@ -88,7 +93,7 @@ class Colonize:
 
     def check(self, world: World) -> Message | None:
         """Free planet, your ships in its system, not claimed twice, the colony paid."""
-        if not 0 <= self.planet < len(world.planets):
+        if not valid_id(self.planet, len(world.planets)):
             return message("err_no_planet", planet=self.planet)
         planet = world.planets[self.planet]
         if planet.owner >= 0:
@@ -121,7 +126,7 @@ class Build:
 
     def check(self, world: World) -> Message | None:
         """A known building, your planet, not already building it, below the top level, paid."""
-        if self.building not in BUILDINGS:
+        if not isinstance(self.building, str) or self.building not in BUILDINGS:
             return message("err_no_building", building=self.building)
         refused = check_own_planet(world, self.empire, self.planet)
         if refused:
@@ -156,7 +161,7 @@ class Research:
 
     def check(self, world: World) -> Message | None:
         """A technology that exists, is not known, and whose prerequisites are known."""
-        if not 0 <= self.tech < len(TECHS):
+        if not valid_id(self.tech, len(TECHS)):
             return message("err_no_tech", tech=self.tech)
         empire = world.empires[self.empire]
         if self.tech in empire.techs:
@@ -190,13 +195,14 @@ class BuildShips:
 
     def check(self, world: World) -> Message | None:
         """A known and unlocked kind, a sensible count, your planet with a yard, paid."""
-        if self.kind not in SHIP_KEYS:
+        if not isinstance(self.kind, str) or self.kind not in SHIP_KEYS:
             return message("err_no_ship", kind=str(self.kind))
         ship = SHIP_TYPES[SHIP_KEYS.index(self.kind)]
         if ship.locked and not has_effect(world.empires[self.empire], "unlock_" + ship.key):
             return message("err_ship_locked", kind=ship.key)
-        if isinstance(self.count, bool) or not 1 <= self.count <= MAX_SHIPS_PER_ORDER:
-            return message("err_bad_count", count=self.count, max=MAX_SHIPS_PER_ORDER)
+        if not valid_id(self.count, MAX_SHIPS_PER_ORDER + 1) or self.count == 0:
+            count = self.count if valid_id(self.count, 1 << 31) else -1
+            return message("err_bad_count", count=count, max=MAX_SHIPS_PER_ORDER)
         refused = check_own_planet(world, self.empire, self.planet)
         if refused:
             return refused
@@ -227,7 +233,7 @@ class Move:
     def check(self, world: World) -> Message | None:
         """Both systems exist and differ, you have ships in A, and the lanes lead to B."""
         for system in (self.source, self.target):
-            if not 0 <= system < len(world.systems):
+            if not valid_id(system, len(world.systems)):
                 return message("err_no_system", system=system)
         if self.source == self.target:
             return message("err_same_system", system=self.source)

@@ -184,7 +184,7 @@ def produce(world: World) -> None:
         if not empire.alive:
             continue
         gained = income(world, empire.id)
-        refund(world, empire.id, gained)
+        empire.stock = [have + more for have, more in zip(empire.stock, gained, strict=True)]
         empire.produced += sum(gained)
         world.bus.publish(Event("resources_produced", {
             "empire": empire.id, "income": tuple(gained), "produced": empire.produced}))

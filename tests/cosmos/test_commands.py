@@ -145,3 +145,13 @@ def test_messages_check_their_placeholders() -> None:
     with pytest.raises(KeyError):
         message("err_nonsense")
     assert message("err_no_yard", planet=3).get("planet") == 3
+
+
+@pytest.mark.parametrize("command", [
+    Colonize(0, "2"), Build(0, "mine", None), Build(0, 3, 0), Research(0, 1.5),  # type: ignore[arg-type]
+    BuildShips(0, "I", "5", 0), BuildShips(0, "I", True, 0), BuildShips(0, None, 1, 0),  # type: ignore[arg-type]
+    Move(0, "1", 2), Move("0", 0, 1),  # type: ignore[arg-type]
+])
+def test_orders_of_the_wrong_type_are_refused_not_crashed(command: Command) -> None:
+    world = fresh()
+    assert refused(world, command).key.startswith("err_")

@@ -2,23 +2,28 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from cosmos.commands import Build, Colonize, apply
-from cosmos.data import BUILDINGS, COLONY_COST, LAB_SCIENCE, MINE_YIELD, RES_COUNT
-from cosmos.economy import income, planet_output, science_per_turn, score
+from cosmos.commands import Build, Colonize, Research, apply
+from cosmos.data import (
+    BUILDINGS,
+    COLONY_COST,
+    COLONY_GROWTH_PCT,
+    LAB_SCIENCE,
+    MINE_YIELD,
+    RES_COUNT,
+)
+from cosmos.economy import colony_cost, income, planet_output, science_per_turn, score
 from cosmos.messages import RuleError
 from cosmos.turn import end_turn
 from cosmos.world import new_world
-
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "screens"
+from tests.reference import screen
 
 
 def published_figures() -> dict[str, object]:
     """Stock, income, science and score of the player at turn 1, read from the published screen."""
-    lines = (REFERENCE / "seed2026-intro.en.txt").read_text(encoding="utf-8").splitlines()
+    lines = screen("intro", "en").splitlines()
     score_match = re.search(r"score (\d+)$", lines[0])
     pairs = re.findall(r"([MGCU])(\d+)\+(\d+)", lines[1])
     science_match = re.search(r"science \+(\d+)", lines[1])
@@ -106,3 +111,37 @@ def test_building_costs_grow_with_the_level_and_unaffordable_ones_are_refused() 
     assert refused.value.message.key == "err_not_enough"
     assert refused.value.message.get("m") == 2 * BUILDINGS["mine"].cost[0]
     assert world.empires[0].stock == stock and world.queue == []
+
+
+def test_each_colony_costs_more_than_the_last() -> None:
+    world = new_world(2026)
+    first = colony_cost(world, 0)
+    assert first == COLONY_COST
+    world.planets[1].owner = 0
+    second = colony_cost(world, 0)
+    assert second == tuple(c * (100 + COLONY_GROWTH_PCT) // 100 for c in COLONY_COST)
+    assert second > first
+
+
+def test_a_building_on_a_planet_lost_before_it_is_finished_is_cancelled() -> None:
+    world = new_world(2026)
+    world.empires[0].stock = [500, 500, 500, 500]
+    apply(world, Colonize(0, 1))
+    end_turn(world)
+    apply(world, Build(0, "lab", 1))
+    assert BUILDINGS["lab"].turns > 1
+    world.planets[1].owner = 2  # taken before the lab is finished
+    end_turn(world)
+    assert world.queue == []
+    assert world.planets[1].lab == 0
+    assert ("news_cancelled", 0) in [(m.key, m.get("empire")) for m in world.turn_news]
+
+
+def test_switching_research_keeps_the_banked_science() -> None:
+    world = new_world(2026)
+    apply(world, Research(0, 2))
+    end_turn(world)
+    banked = world.empires[0].science
+    assert banked == science_per_turn(world, 0)
+    apply(world, Research(0, 3))
+    assert world.empires[0].science == banked and world.empires[0].research == 3

@@ -5,7 +5,6 @@ import hashlib
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from cosmos.bus import Event
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply, refusal
@@ -17,8 +16,7 @@ from cosmos.messages import MESSAGE_KEYS
 from cosmos.tech import researchable
 from cosmos.turn import NEWS_OF_EVENT, PHASES, end_turn, event_line, state_text
 from cosmos.world import World, new_world
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.reference import ROOT
 
 # which phase publishes each kind of event
 PHASE_OF_EVENT = {
@@ -167,11 +165,10 @@ def test_a_scripted_game_is_the_same_in_another_process() -> None:
     kinds = {line.split()[0] for line in log}
     assert {"battle_fought", "planet_colonised", "tech_researched", "ships_built"} <= kinds
     assert log[-1].startswith("Victory(")
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import test_turn as t; "
-            "print(t.digest(t.play_scripted()))")
+    code = "from tests.cosmos import test_turn as t; print(t.digest(t.play_scripted()))"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
-    result = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent)],
-                            capture_output=True, text=True, env=env, check=True, timeout=120)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, env=env, check=True, timeout=120)
     assert result.stdout.strip() == digest(log)
 
 

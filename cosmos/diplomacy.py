@@ -1,4 +1,4 @@
-"""Diplomacy: war and peace between every pair of empires, peace offers, and a minimum time of peace."""
+"""Diplomacy: war and peace between every pair of empires, peace offers, a minimum peace."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,10 +6,12 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from cosmos.bus import Event
+from cosmos.data import PERSONALITIES
 from cosmos.fleets import at_war, make_peace, pair
 from cosmos.messages import Message, message
 
 if TYPE_CHECKING:
+    from cosmos.commands import Command
     from cosmos.world import World
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "Offer",
     "OfferPeace",
     "Stance",
+    "diplomacy_moves",
     "offer_between",
     "offers_to",
     "peace_left",
@@ -190,3 +193,25 @@ def settle_diplomacy(world: World) -> None:
         if is_open and both_alive and not lapsed and at_war(world, offer.sender, offer.receiver):
             kept.append(offer)
     world.offers[:] = kept
+
+
+def diplomacy_moves(world: World, me: int, power: list[float]) -> list[Command]:
+    """A rival's diplomacy: answer its offers, then seek peace or war by character and strength."""
+    character = PERSONALITIES[world.empires[me].personality]
+    warlike = character.attack > max(character.expand, character.research)
+    mine = power[me]
+    moves: list[Command] = []
+    for offer in offers_to(world, me):
+        moves.append(AnswerOffer(me, offer.sender, not warlike or power[offer.sender] > mine * 0.8))
+    others = [e.id for e in world.empires if e.id != me and e.alive]
+    if warlike:
+        targets = [e for e in others if not at_war(world, me, e) and peace_left(world, me, e) == 0
+                   and mine > power[e] * 1.2]
+        if targets:
+            moves.append(DeclareWar(me, min(targets, key=lambda e: (power[e], e))))
+    fearful = 1.5 if warlike else (0.5 if character.research > character.expand else 0.8)
+    for other in others:
+        if (at_war(world, me, other) and power[other] > mine * fearful
+                and offer_between(world, me, other) is None):
+            moves.append(OfferPeace(me, other))
+    return moves

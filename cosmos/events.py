@@ -87,7 +87,7 @@ def derelict(world: World, empire_id: int) -> dict[str, object] | None:
 
 @dataclass(frozen=True)
 class RandomEvent:
-    """One kind of random event: its key, its chance per empire and turn (in thousandths), its effect."""
+    """A kind of random event: its key, its chance per empire and turn (in 1/1000), its effect."""
 
     key: str
     chance: int

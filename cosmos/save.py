@@ -1,4 +1,4 @@
-"""Saves: the seed, a format version and the player's command lines, in three slots, written atomically."""
+"""Saves: seed, format version and the player's command lines; three slots; atomic writes."""
 from __future__ import annotations
 
 import os

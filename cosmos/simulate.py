@@ -1,4 +1,4 @@
-"""The balance simulation: N AI-only games on every core, one report that does not depend on the cores."""
+"""The balance simulation: N AI-only games on every core; the report does not depend on cores."""
 from __future__ import annotations
 
 import os
@@ -18,7 +18,7 @@ CHUNK = 4  # games handed to a worker at a time: small, so both cores stay busy 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one AI-only game ended: its index, the winner's character, the kind of victory, the turns."""
+    """How one AI-only game ended: index, seed, winner and character, kind of victory, turns."""
 
     index: int
     seed: int
@@ -30,7 +30,7 @@ class GameResult:
 
 @dataclass
 class Report:
-    """The balance over many games: wins per character and per victory kind, and the game lengths."""
+    """The balance over many games: wins per character and per victory kind, game lengths."""
 
     games: int = 0
     total_turns: int = 0
@@ -40,7 +40,8 @@ class Report:
         default_factory=lambda: {name: 0 for name in PERSONALITIES})
     games_with_character: dict[str, int] = field(
         default_factory=lambda: {name: 0 for name in PERSONALITIES})
-    wins_by_kind: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in VICTORY_KINDS})
+    wins_by_kind: dict[str, int] = field(
+        default_factory=lambda: {kind: 0 for kind in VICTORY_KINDS})
 
     def add(self, result: GameResult, characters: tuple[str, ...]) -> None:
         """Count one game in (results must be added in index order for the report to be fixed)."""

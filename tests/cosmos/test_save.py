@@ -141,7 +141,8 @@ def test_a_newer_version_is_named_with_both_versions() -> None:
     with pytest.raises(SaveError) as caught:
         parse_save(text.encode())
     assert caught.value.message.key == "err_save_newer"
-    assert dict(caught.value.message.args) == {"version": SAVE_VERSION + 1, "supported": SAVE_VERSION}
+    expected = {"version": SAVE_VERSION + 1, "supported": SAVE_VERSION}
+    assert dict(caught.value.message.args) == expected
     # a newer format may look different after its version line: still "newer", not "corrupt"
     future = f"{MAGIC}\nversion 99\nsomething else entirely\n".encode()
     assert error_key(parse_save, future) == "err_save_newer"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from cosmos.commands import Command, apply
-from cosmos.turn import end_turn
+from cosmos.game import play_turn
 from cosmos.world import World
 
 
@@ -13,4 +13,4 @@ def apply_line(world: World, command: Command) -> None:
 
 def advance(world: World) -> None:
     """Play one whole turn: the rivals decide, then every order is carried out together."""
-    end_turn(world)  # PROVISIONAL until cosmos.game.play_turn (rivals) lands
+    play_turn(world)

@@ -6,6 +6,7 @@ from enum import Enum
 from pathlib import Path
 
 from cosmos.data import TECHS
+from cosmos.game import replay
 from cosmos.messages import Message, RuleError
 from cosmos.save import SaveError, SaveGame, read_save, write_save
 from cosmos.text import Texts
@@ -210,39 +211,14 @@ class Session:
                 save = SaveGame.from_text(self.memory_saves[slot])
             else:
                 save = read_save(self.saves_dir, slot)
-            world, news, news_turns = replay(save)
+            world = replay(save)
         except SaveError as error:
             self.note_message(error.message.key, error.message.args, Style.BAD)
             return
         self.world, self.log = world, list(save.lines)
         self.lanes = lane_cells(world)
-        self.news, self.news_turns = news, news_turns
+        self.news = list(world.turn_news)  # the news of the last turn played
+        self.news_turns = (world.turn - 1, world.turn - 1)
         self.finished = world.victory is not None
         self.show(Kind.END if self.finished else Verb.MAP)
         self.note(self.texts("ok_loaded", slot=slot, turn=world.turn), Style.GOOD)
-
-
-def replay(save: SaveGame) -> tuple[World, list[Message], tuple[int, int]]:
-    """The world a save describes: its seed, then its lines again; SaveError if one fails."""
-    world = new_world(save.seed)
-    news: list[Message] = []
-    news_turn = 0
-    corrupt = SaveError(Message("err_save_corrupt"))
-    for line in save.lines:
-        limits = Limits(len(world.systems), len(world.planets), len(TECHS),
-                        "".join(e.letter for e in world.empires))
-        parsed = parse(line, limits)
-        if isinstance(parsed, ParseError) or world.victory is not None:
-            raise corrupt
-        if parsed.verb is Verb.END:
-            news_turn = world.turn
-            advance(world)
-            news = list(world.turn_news)
-        elif parsed.verb in ORDER_VERBS:
-            try:
-                apply_line(world, to_command(parsed, screens.player_of(world), limits.letters))
-            except RuleError:
-                raise corrupt from None
-        else:
-            raise corrupt
-    return world, news, (news_turn, news_turn)

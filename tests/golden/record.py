@@ -1,4 +1,4 @@
-"""Re-record the golden transcripts of the recorded playthrough: python tests/golden/record.py
+"""Re-record the golden transcripts of the recorded playthrough: python -m tests.golden.record
 
 Plays tests/golden/commands.txt with seed 2026 in every language, exactly as
 `python -m cosmos --plain --seed=2026 --lang=L < commands.txt` does, and writes
@@ -9,6 +9,10 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+
+from cosmos.text import LANGS
+from cosmos.ui.session import Session
+from cosmos.ui.terminal import play
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -23,9 +27,6 @@ def transcript_path(lang: str) -> Path:
 
 def play_transcript(lang: str, commands: str) -> str:
     """What the plain game prints for these commands, in one language (saves kept in memory)."""
-    from cosmos.ui.session import Session
-    from cosmos.ui.terminal import play
-
     out = io.StringIO()
     play(Session(seed=SEED, lang=lang, saves_dir=None), io.StringIO(commands), out,
          colour=False, echo=True)
@@ -34,9 +35,6 @@ def play_transcript(lang: str, commands: str) -> str:
 
 def main() -> int:
     """Record every language's transcript and say how long each is."""
-    sys.path.insert(0, str(ROOT))
-    from cosmos.text import LANGS
-
     commands = COMMANDS.read_text(encoding="utf-8")
     count = len(commands.splitlines())
     for lang in LANGS:

@@ -4,10 +4,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-SCREENS = ROOT.parent / "shared" / "reference" / "screens"
+from tests.reference import ROOT, screen
 
 
 def run_game(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
@@ -20,10 +18,7 @@ def run_game(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
 def test_plain_run_prints_the_published_frames_and_echoes_commands() -> None:
     result = run_game(["--plain", "--seed=2026", "--lang=es"], "map\nsys 1\nquit\n")
     assert result.returncode == 0 and result.stderr == ""
-    intro, game_map, sys1 = (
-        (SCREENS / f"seed2026-{name}.es.txt").read_text(encoding="utf-8")
-        for name in ("intro", "map", "sys1")
-    )
+    intro, game_map, sys1 = (screen(name, "es") for name in ("intro", "map", "sys1"))
     assert result.stdout == f"{intro}> map\n{game_map}> sys 1\n{sys1}> quit\n"
 
 
@@ -36,8 +31,7 @@ def test_output_that_is_not_a_terminal_is_plain_without_the_option() -> None:
 def test_end_of_input_ends_the_game_quietly() -> None:
     result = run_game(["--lang=bg"], "sys 1")
     assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.endswith("> sys 1\n" + (SCREENS / "seed2026-sys1.bg.txt").read_text(
-        encoding="utf-8") + "> \n")
+    assert result.stdout.endswith("> sys 1\n" + screen("sys1", "bg") + "> \n")
 
 
 def test_help_explains_every_option() -> None:

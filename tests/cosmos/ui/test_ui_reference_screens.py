@@ -1,22 +1,19 @@
 """The turn-1 screens of seed 2026 equal the published ones byte for byte, in every language."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cosmos.ui.session import Session
+from tests.reference import screen as published
 
-ROOT = Path(__file__).resolve().parents[3]
-SCREENS = ROOT.parent / "shared" / "reference" / "screens"
 LANGS_PUBLISHED = ("en", "es", "bg")
 # screen name -> the lines typed after the opening screen to reach it
 HOW_TO_REACH = {"intro": [], "map": ["map"], "sys1": ["sys 1"]}
 
 
 def reference(screen: str, lang: str) -> str:
-    """A published screen, read from the shared reference folder."""
-    return (SCREENS / f"seed2026-{screen}.{lang}.txt").read_text(encoding="utf-8")
+    """A published screen of seed 2026, read from the shared reference folder."""
+    return published(screen, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS_PUBLISHED)

@@ -6,12 +6,11 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 from cosmos.ui.session import Session
 from cosmos.ui.terminal import CLEAR, paint, play
+from tests.reference import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 

@@ -211,9 +211,9 @@ TECHS = (
     Tech("uranium_enrichment", 180, ("crystal_lattice",), "production", (("mine_U", 1),)),
     Tech("quantum_computing", 220, ("research_grid", "crystal_lattice"), "science",
          (("science_pct", 50),)),
-    Tech("siege_engines", 240, ("bastions", "ion_engines"), "defence", (("siege_pct", 50),)),
+    Tech("siege_engines", 240, ("bastions", "ion_engines"), "ships", (("siege_pct", 50),)),
     Tech("stargate", 1500, ("dreadnought_yards", "uranium_enrichment", "quantum_computing",
-                           "siege_engines"), "movement", (("stargate", 1), ("speed", 2))),
+                           "siege_engines"), "movement", (("stargate", 1),)),
 )
 
 ECONOMY_TARGET = 9800  # produced in total (all four resources) for an economic victory

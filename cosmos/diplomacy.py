@@ -6,12 +6,10 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from cosmos.bus import Event
-from cosmos.data import PERSONALITIES
-from cosmos.fleets import at_war, make_peace, pair
+from cosmos.fleets import at_war, end_peace, make_peace, pair
 from cosmos.messages import Message, message
 
 if TYPE_CHECKING:
-    from cosmos.commands import Command
     from cosmos.world import World
 
 __all__ = [
@@ -22,7 +20,6 @@ __all__ = [
     "Offer",
     "OfferPeace",
     "Stance",
-    "diplomacy_moves",
     "offer_between",
     "offers_to",
     "peace_left",
@@ -132,7 +129,7 @@ class DeclareWar:
 
     def perform(self, world: World) -> None:
         """The peace ends at once; the declaration is announced at the end of the turn."""
-        del world.peace[pair(self.empire, self.other)]
+        end_peace(world, self.empire, self.other)
         world.offers.append(Offer(self.empire, self.other, world.turn, Stance.WAR))
 
     def to_text(self) -> str:
@@ -194,24 +191,3 @@ def settle_diplomacy(world: World) -> None:
             kept.append(offer)
     world.offers[:] = kept
 
-
-def diplomacy_moves(world: World, me: int, power: list[float]) -> list[Command]:
-    """A rival's diplomacy: answer its offers, then seek peace or war by character and strength."""
-    character = PERSONALITIES[world.empires[me].personality]
-    warlike = character.attack > max(character.expand, character.research)
-    mine = power[me]
-    moves: list[Command] = []
-    for offer in offers_to(world, me):
-        moves.append(AnswerOffer(me, offer.sender, not warlike or power[offer.sender] > mine * 0.8))
-    others = [e.id for e in world.empires if e.id != me and e.alive]
-    if warlike:
-        targets = [e for e in others if not at_war(world, me, e) and peace_left(world, me, e) == 0
-                   and mine > power[e] * 1.2]
-        if targets:
-            moves.append(DeclareWar(me, min(targets, key=lambda e: (power[e], e))))
-    fearful = 1.5 if warlike else (0.5 if character.research > character.expand else 0.8)
-    for other in others:
-        if (at_war(world, me, other) and power[other] > mine * fearful
-                and offer_between(world, me, other) is None):
-            moves.append(OfferPeace(me, other))
-    return moves

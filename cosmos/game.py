@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.messages import Message, RuleError
 from cosmos.rivals import decide
-from cosmos.save import SaveError, SaveGame
+from cosmos.save import SaveError, SaveGame, read_save
 from cosmos.turn import end_turn
 from cosmos.world import World, new_world
 
-__all__ = ["END", "parse_line", "play_line", "play_turn", "replay"]
+__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay"]
 
 END = "end"  # the line that ends a turn; `wait N` is saved as N of them
 
@@ -76,3 +77,9 @@ def replay(save: SaveGame, lines: Iterable[str] | None = None) -> World:
         except (ValueError, RuleError):
             raise SaveError(Message("err_save_replay", (("line", line),))) from None
     return world
+
+
+def load_game(saves_dir: Path, slot: int) -> tuple[World, SaveGame]:
+    """Read a slot and replay it: a new world, or SaveError (and whatever runs now is untouched)."""
+    save = read_save(saves_dir, slot)
+    return replay(save), save

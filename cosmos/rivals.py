@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.data import (
     CAPITAL_BONUS,
-    COLONY_COST,
     MINE_YIELD,
     PERSONALITIES,
     RES_COUNT,
@@ -15,8 +15,8 @@ from cosmos.data import (
     SHIP_TYPES,
     TECHS,
 )
-from cosmos.diplomacy import diplomacy_moves
-from cosmos.economy import building_cost, capital_planet, max_level, times
+from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace, offer_between, offers_to, peace_left
+from cosmos.economy import building_cost, capital_planet, colony_cost, max_level, times
 from cosmos.fleets import at_war
 from cosmos.graph import bfs
 from cosmos.tech import researchable
@@ -28,10 +28,11 @@ if TYPE_CHECKING:
 __all__ = ["MAX_ACTIONS", "View", "decide", "look", "strength"]
 
 ARMY_PER_INCOME = 0.8  # fleet strength a rival wants per unit of income, times its attack weight
+HOME_WATCH = 2  # lanes around the capital a rival watches for enemy fleets
 MAX_ACTIONS = 8  # orders a rival gives in one turn at full pace (world.pace = 100)
 SHIP_KEYS = tuple(ship.key for ship in SHIP_TYPES)
 KINDS = range(len(SHIP_TYPES))
-COUNTER = (2, 0, 1, 3)  # the kind that beats each kind: F beats I, I beats B, B beats F
+COUNTER = (2, 0, 1, 2)  # what to build against each kind: F beats I, I beats B, B beats F
 # areas of technology and the part of the character that values them
 AREA_WEIGHT = {"production": "expand", "science": "research", "ships": "attack",
                "defence": "expand", "movement": "attack"}
@@ -56,6 +57,24 @@ def effects_of(techs: list[int]) -> dict[str, int]:
     return total
 
 
+class Node(NamedTuple):
+    """A system reduced to its lanes, for the distance table."""
+
+    links: tuple[int, ...]
+
+
+@lru_cache(maxsize=16)
+def lane_distances(lanes: tuple[tuple[int, ...], ...]) -> tuple[list[int], ...]:
+    """Lanes between every two systems (a galaxy's lanes never change, so this is kept)."""
+    nodes = [Node(links) for links in lanes]
+    return tuple(bfs(nodes, start).dist for start in range(len(nodes)))
+
+
+def distances(world: World) -> tuple[list[int], ...]:
+    """The lane distance table of a world's galaxy: distances(world)[a][b]."""
+    return lane_distances(tuple(tuple(system.links) for system in world.systems))
+
+
 @dataclass
 class View:
     """What one empire sees at the start of its turn, computed once: planets, stacks, threats."""
@@ -76,6 +95,7 @@ class View:
     forts: list[int]  # per system: fortress levels of empires at war with me
     enemy: list[float]  # per system: the strongest stack of an empire at war with me
     danger: list[float]  # per system: the strongest enemy stack there or one lane away
+    home_threat: float  # the strongest enemy stack at most HOME_WATCH lanes from my capital
     enemy_kinds: list[int]  # ships of empires at war with me, per kind
     fleet_power: list[float]  # per empire: the strength of all its ships
     income: int  # my production per turn, all resources together
@@ -107,6 +127,7 @@ def look(world: World, me: int) -> View:
         attack[other.id] = [SHIP_TYPES[k].attack + effects.get("attack_" + SHIP_KEYS[k], 0)
                             for k in KINDS]
         hp[other.id] = [SHIP_TYPES[k].hp * (100 + effects.get("hp_pct", 0)) // 100 for k in KINDS]
+    war = [at_war(world, me, other.id) for other in world.empires]
     ships: dict[int, list[int]] = {}
     moving = 0
     stacks: dict[tuple[int, int], list[int]] = {}
@@ -121,7 +142,7 @@ def look(world: World, me: int) -> View:
                 moving += 1
                 continue
             here = ships.setdefault(fleet.system, [0] * len(SHIP_TYPES))
-        elif at_war(world, me, fleet.owner):
+        elif war[fleet.owner]:
             here = stacks.setdefault((fleet.system, fleet.owner), [0] * len(SHIP_TYPES))
         else:
             continue
@@ -143,7 +164,7 @@ def look(world: World, me: int) -> View:
             free[planet.system_id] += worth[planet.id]
         elif planet.owner == me:
             planets.append(planet.id)
-        elif at_war(world, me, planet.owner):
+        elif war[planet.owner]:
             prey[planet.system_id] += worth[planet.id]
             forts[planet.system_id] += planet.fort
     stock = list(empire.stock)
@@ -152,7 +173,15 @@ def look(world: World, me: int) -> View:
     queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
     claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
     power = [strength(totals[e.id], attack[e.id], hp[e.id]) for e in world.empires]
-    danger = [max([enemy[s.id], *(enemy[t] for t in s.links)]) for s in world.systems]
+    danger = list(enemy)
+    for system in world.systems:
+        for link in system.links:
+            if enemy[link] > danger[system.id]:
+                danger[system.id] = enemy[link]
+    home_threat = 0.0
+    if empire.capital >= 0:
+        near = distances(world)[empire.capital]
+        home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
     effects = effects_of(empire.techs)
     per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
     produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
@@ -160,7 +189,7 @@ def look(world: World, me: int) -> View:
         produced += sum(CAPITAL_BONUS)
     return View(world, me, PERSONALITIES[empire.personality], stock, value, planets,
                 empire.capital, effects, ships, moving, worth, free, prey, forts, enemy, danger,
-                kinds, power, produced, attack[me], hp[me], claimed, queued)
+                home_threat, kinds, power, produced, attack[me], hp[me], claimed, queued)
 
 
 def research_choice(view: View) -> Command | None:
@@ -214,13 +243,13 @@ def building_options(view: View) -> list[tuple[float, Command, Cost]]:
 def colony_options(view: View) -> list[tuple[float, Command, Cost]]:
     """Free planets in systems where my ships wait: worth per cost, weighted by expansion."""
     world = view.world
+    cost = colony_cost(world, view.me)
     found = []
     for system in sorted(view.ships):
         for planet_id in world.systems[system].planets:
             if world.planets[planet_id].owner < 0 and planet_id not in view.claimed:
                 benefit = view.worth[planet_id] * (1 + view.weight("expand")) * 1.5
-                found.append((100 * benefit / view.price(COLONY_COST),
-                              Colonize(view.me, planet_id), COLONY_COST))
+                found.append((100 * benefit / view.price(cost), Colonize(view.me, planet_id), cost))
     return found
 
 
@@ -258,10 +287,12 @@ def move_options(view: View) -> list[tuple[float, Command]]:
     found = []
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
-        dist = bfs(world.systems, system).dist
+        dist = distances(world)[system]
         best = (view.free[system] * 0.5 * view.weight("expand"), system)
         if view.prey[system] and view.enemy[system] < mine:
             best = (max(best[0], 100.0), system)  # a siege under way: stay until the planet falls
+        if system == view.capital and view.home_threat * 2.5 > mine:
+            best = (max(best[0], 80.0), system)  # enemies nearby: the home fleet stays
         margin = 1.8 - 0.25 * view.weight("attack")
         for target in range(len(world.systems)):
             steps = dist[target]
@@ -273,13 +304,35 @@ def move_options(view: View) -> list[tuple[float, Command]]:
             defence = view.enemy[target] + 8.0 * view.forts[target]
             if view.prey[target] and mine > defence * margin and mine > 10:
                 score = max(score, view.prey[target] * view.weight("attack") * 1.5 / (1 + steps))
-            if target == view.capital and view.danger[target] > 0:
+            if target == view.capital and view.home_threat > 0:
                 score = max(score, 60.0 / (1 + steps))
             if score > best[0]:
                 best = (score, target)
         if best[1] != system:
             found.append((best[0], Move(view.me, system, best[1])))
     return found
+
+
+def diplomacy_moves(view: View) -> list[Command]:
+    """Answer offers, then seek war (Warlords, against the weak) or peace (with the strong)."""
+    world, me, power = view.world, view.me, view.fleet_power
+    warlike = view.weight("attack") > max(view.weight("expand"), view.weight("research"))
+    mine = power[me]
+    moves: list[Command] = []
+    for offer in offers_to(world, me):
+        moves.append(AnswerOffer(me, offer.sender, not warlike or power[offer.sender] > mine * 1.3))
+    others = [e.id for e in world.empires if e.id != me and e.alive]
+    if warlike:
+        targets = [e for e in others if not at_war(world, me, e) and peace_left(world, me, e) == 0
+                   and mine > power[e] * 1.2]
+        if targets:
+            moves.append(DeclareWar(me, min(targets, key=lambda e: (power[e], e))))
+    fearful = 1.5 if warlike else 0.8 / view.weight("research")
+    for other in others:
+        if (at_war(world, me, other) and power[other] > mine * fearful
+                and offer_between(world, me, other) is None):
+            moves.append(OfferPeace(me, other))
+    return moves
 
 
 def decide(world: World, empire_id: int) -> list[Command]:
@@ -289,7 +342,7 @@ def decide(world: World, empire_id: int) -> list[Command]:
         return []
     view = look(world, empire_id)
     limit = max(1, MAX_ACTIONS * world.pace // 100)
-    chosen: list[Command] = [c for c in diplomacy_moves(world, empire_id, view.fleet_power)
+    chosen: list[Command] = [c for c in diplomacy_moves(view)
                              if refusal(world, c) is None][:limit]
     # the other orders are legal by construction (the tests apply every one of them)
     research = research_choice(view)

@@ -5,14 +5,15 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from cosmos.data import MAX_TURNS, PERSONALITIES
+from cosmos.data import MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
 from cosmos.world import new_world
 
 __all__ = ["GameResult", "Report", "format_report", "play_game", "run_simulation", "seed_of_game"]
 
 FIRST_SEED = 1  # game i of a simulation plays the galaxy of seed FIRST_SEED + i
-VICTORY_KINDS = ("conquest", "science", "economy", "time")
+# how an AI-only game can end ("defeat" needs a human player); "score" is the end of time
+KINDS = tuple(kind for kind in VICTORY_KINDS if kind != "defeat")
 CHUNK = 4  # games handed to a worker at a time: small, so both cores stay busy to the end
 
 
@@ -41,7 +42,7 @@ class Report:
     games_with_character: dict[str, int] = field(
         default_factory=lambda: {name: 0 for name in PERSONALITIES})
     wins_by_kind: dict[str, int] = field(
-        default_factory=lambda: {kind: 0 for kind in VICTORY_KINDS})
+        default_factory=lambda: {kind: 0 for kind in KINDS})
 
     def add(self, result: GameResult, characters: tuple[str, ...]) -> None:
         """Count one game in (results must be added in index order for the report to be fixed)."""
@@ -122,7 +123,7 @@ def format_report(report: Report) -> str:
         lines.append(f"  {name:<8} {wins:5d}  {_percent(wins, report.games)}  "
                      f"{_percent(wins, present)} of {present}")
     lines.append("how the games ended:")
-    for kind in VICTORY_KINDS:
+    for kind in KINDS:
         count = report.wins_by_kind[kind]
         lines.append(f"  {kind:<8} {count:5d}  {_percent(count, report.games)}")
     return "\n".join(lines) + "\n"

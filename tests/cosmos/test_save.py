@@ -190,3 +190,92 @@ def test_a_crash_in_the_middle_of_writing_leaves_the_old_save_intact(tmp_path: P
     assert result.returncode == 3, result.stderr
     assert slot_path(tmp_path, 2).read_bytes() == before
     assert read_save(tmp_path, 2) == SAMPLE
+
+
+# ---- the round trip: play, save, load in a fresh process, continue -------------------------
+
+def scripted_lines(seed: int, turns: int) -> list[str]:
+    """A player's command lines for some turns: the AI plays the human's empire, as text."""
+    from cosmos.game import END, play_line
+    from cosmos.rivals import decide
+    from cosmos.world import new_world
+
+    world = new_world(seed)
+    lines: list[str] = []
+    for _ in range(turns):
+        for command in decide(world, 0):
+            lines.append(command.to_text())
+            play_line(world, lines[-1])
+        lines.append(END)
+        play_line(world, END)
+        if world.victory is not None:
+            break
+    return lines
+
+
+CONTINUE = textwrap.dedent("""
+    import json, sys
+    from pathlib import Path
+    from cosmos.game import load_game, play_line
+    from cosmos.turn import event_line, state_text
+    saves, slot, rest = json.loads(sys.stdin.read())
+    world, save = load_game(Path(saves), slot)
+    log = []
+    world.bus.subscribe("*", lambda event: log.append(event_line(event)))
+    for line in rest:
+        play_line(world, line)
+    print(json.dumps([log, state_text(world), [repr(o) for o in world.offers]]))
+""")
+
+
+def test_a_saved_game_continues_in_a_fresh_process_exactly_as_if_never_stopped(
+    tmp_path: Path
+) -> None:
+    import json
+
+    from cosmos.game import play_line
+    from cosmos.turn import event_line, state_text
+    from cosmos.world import new_world
+
+    seed = 2026
+    lines = scripted_lines(seed, 40)
+    cut = [i for i, line in enumerate(lines) if line == "end"][14] + 1  # after turn 15
+    assert len(lines) - cut > 40  # the continuation is a real game
+    # the uninterrupted run
+    world = new_world(seed)
+    log: list[str] = []
+    for line in lines[:cut]:
+        play_line(world, line)
+    world.bus.subscribe("*", lambda event: log.append(event_line(event)))
+    for line in lines[cut:]:
+        play_line(world, line)
+    # the interrupted one: save, then another process loads and plays on
+    write_save(tmp_path, 2, SaveGame(seed, tuple(lines[:cut])))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="12345")
+    result = subprocess.run([sys.executable, "-c", CONTINUE], env=env, capture_output=True,
+                            text=True, timeout=120,
+                            input=json.dumps([str(tmp_path), 2, lines[cut:]]))
+    assert result.returncode == 0, result.stderr
+    their_log, their_state, their_offers = json.loads(result.stdout)
+    assert len(log) > 100
+    assert their_log == log
+    assert their_state == state_text(world)
+    assert their_offers == [repr(o) for o in world.offers]
+
+
+def test_a_save_that_does_not_replay_is_refused_and_the_running_game_is_untouched(
+    tmp_path: Path
+) -> None:
+    from cosmos.game import load_game, replay
+    from cosmos.turn import state_text
+
+    lines = scripted_lines(7, 6)
+    running = replay(SaveGame(7, tuple(lines)))
+    before = state_text(running)
+    for bad in ("col 99", "fly 1 2", "r 0", "ship I 0 1", "go 01 2", "end 2"):
+        write_save(tmp_path, 1, SaveGame(7, (*lines, bad)))
+        with pytest.raises(SaveError) as caught:
+            load_game(tmp_path, 1)
+        assert caught.value.message.key == "err_save_replay"
+        assert caught.value.message.args == (("line", bad),)
+        assert state_text(running) == before

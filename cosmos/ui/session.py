@@ -95,6 +95,11 @@ class Session:
         base = [Screen(Verb.MAP)]
         self.stack = base if kind is Verb.MAP else [*base, Screen(kind, arg)]
 
+    @property
+    def player(self) -> int:
+        """The id of the human player's empire."""
+        return screens.player_of(self.world)
+
     def note(self, text: str, style: Style) -> None:
         """A line shown under the screen until the next input."""
         self.notes.append((text, style))
@@ -144,7 +149,7 @@ class Session:
 
     def order(self, parsed: Parsed) -> None:
         """Give an order: the engine checks it; a refusal changes nothing and costs no turn."""
-        command = to_command(parsed, screens.player_of(self.world), self.limits().letters)
+        command = to_command(parsed, self.player, self.limits().letters)
         try:
             apply_line(self.world, command)
         except RuleError as refusal:
@@ -162,7 +167,7 @@ class Session:
             self.news_turns = (self.news_turns[0], self.world.turn)
             advance(self.world)
             self.log.append("end")
-            self.news.extend(self.world.turn_news)
+            self.news.extend(panels.visible_news(self.world.turn_news, self.player))
             played += 1
             if self.worth_stopping(self.world.turn_news):
                 break
@@ -176,7 +181,7 @@ class Session:
 
     def worth_stopping(self, news: list[Message]) -> bool:
         """Does this news need the player: a battle, a siege or a loss, or research done?"""
-        player = screens.player_of(self.world)
+        player = self.player
         for item in news:
             args = item.as_dict()
             if item.key == "news_researched" and args.get("empire") == player:
@@ -217,7 +222,7 @@ class Session:
             return
         self.world, self.log = world, list(save.lines)
         self.lanes = lane_cells(world)
-        self.news = list(world.turn_news)  # the news of the last turn played
+        self.news = panels.visible_news(world.turn_news, self.player)  # of the last turn played
         self.news_turns = (world.turn - 1, world.turn - 1)
         self.finished = world.victory is not None
         self.show(Kind.END if self.finished else Verb.MAP)

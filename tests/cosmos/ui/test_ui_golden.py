@@ -21,10 +21,22 @@ def commands() -> str:
     return record.COMMANDS.read_text(encoding="utf-8")
 
 
+def first_difference(actual: str, expected: str) -> str:
+    """Where two transcripts part, as a short message (a full diff of thousands of lines is noise)."""
+    got, want = actual.split("\n"), expected.split("\n")
+    for number, (line, golden) in enumerate(zip(got, want, strict=False), start=1):
+        if line != golden:
+            return f"line {number}: got {line!r}, golden {golden!r}"
+    return f"lengths differ: {len(got)} lines against {len(want)} golden"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_playthrough_matches_its_golden_transcript(lang: str) -> None:
     expected = record.transcript_path(lang).read_text(encoding="utf-8")
-    assert record.play_transcript(lang, commands()) == expected
+    actual = record.play_transcript(lang, commands())
+    assert actual == expected, (
+        f"{first_difference(actual, expected)}; if the change of the game is intended, "
+        "re-record with `python -m tests.golden.record` and review the diff")
 
 
 def test_the_playthrough_is_about_200_commands_and_ends_in_the_players_victory() -> None:

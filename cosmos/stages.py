@@ -40,7 +40,6 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui.render": 6,
     "ui.orders": 6,
     "ui.panels": 6,
-    "ui.play": 6,
     "ui.terminal": 6,
     "__main__": 6,
 }

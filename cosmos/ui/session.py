@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from cosmos.commands import apply
 from cosmos.data import TECHS
-from cosmos.game import replay
+from cosmos.game import play_turn, replay
 from cosmos.messages import Message, RuleError
 from cosmos.save import SaveError, SaveGame, read_save, write_save
 from cosmos.text import Texts
@@ -15,7 +16,6 @@ from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
 from cosmos.ui.layout import Frame, Style
 from cosmos.ui.mapdraw import lane_cells
 from cosmos.ui.orders import ORDER_VERBS, confirmation, to_command
-from cosmos.ui.play import advance, apply_line
 from cosmos.ui.render import render
 from cosmos.world import World, new_world
 
@@ -151,7 +151,7 @@ class Session:
         """Give an order: the engine checks it; a refusal changes nothing and costs no turn."""
         command = to_command(parsed, self.player, self.limits().letters)
         try:
-            apply_line(self.world, command)
+            apply(self.world, command)
         except RuleError as refusal:
             self.note_message(refusal.message.key, refusal.message.args, Style.BAD)
             return
@@ -165,7 +165,7 @@ class Session:
         self.news, self.news_turns = [], (self.world.turn, self.world.turn)
         while played < count and self.world.victory is None:
             self.news_turns = (self.news_turns[0], self.world.turn)
-            advance(self.world)
+            play_turn(self.world)
             self.log.append("end")
             self.news.extend(panels.visible_news(self.world.turn_news, self.player))
             played += 1

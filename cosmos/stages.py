@@ -27,6 +27,21 @@ LESSON_OF_MODULE: dict[str, int] = {
     "save": 6,
     "game": 6,
     "simulate": 6,
+    "text": 6,
+    "text.bg": 6,
+    "text.de": 6,
+    "text.en": 6,
+    "text.es": 6,
+    "ui.layout": 6,
+    "ui.figures": 6,
+    "ui.screens": 6,
+    "ui.commands": 6,
+    "ui.session": 6,
+    "ui.render": 6,
+    "ui.orders": 6,
+    "ui.panels": 6,
+    "ui.terminal": 6,
+    "__main__": 6,
 }
 
 

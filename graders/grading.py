@@ -105,8 +105,21 @@ def interpret(
         for check, event in zip(checks, events, strict=True)
     ]
     if ended is None:
-        ended = Outcome.PASSED if all(v.passed for v in verdicts) else Outcome.FAILED
+        endings = {verdict.ended for verdict in verdicts}
+        if all(v.passed for v in verdicts):
+            ended = Outcome.PASSED
+        elif Outcome.DIED in endings:
+            ended, summary = Outcome.DIED, _join(summary, "the kernel died during the checks")
+        elif Outcome.TIMEOUT in endings:
+            ended, summary = Outcome.TIMEOUT, _join(summary, "some checks ran out of time")
+        else:
+            ended = Outcome.FAILED
     return ended, verdicts, summary
+
+
+def _join(first: str, second: str) -> str:
+    """Two lines of summary, either of which may be empty."""
+    return "\n".join(line for line in (first, second) if line)
 
 
 def _finish(

@@ -19,6 +19,10 @@ MAX_NODES = 200_000
 MAX_DEPTH = 32
 
 
+class CheckTimeout(BaseException):
+    """A check ran out of time (a BaseException: `except Exception` in a submission misses it)."""
+
+
 class _TooLarge(Exception):
     """The answer has more values or nesting than the grader reads."""
 
@@ -113,11 +117,36 @@ def _message(error: BaseException) -> str:
     return text[:300] if type(text) is str else ""
 
 
-def emit(result: dict) -> None:
+def _alarm(signum: int, frame: object) -> None:
+    """SIGALRM: the current check is out of time."""
+    raise CheckTimeout
+
+
+def run_all(namespace: dict, checks: list[list[str]], seconds: float) -> None:
+    """Run each [kind, name, payload] with its own time limit; emit each result as it comes."""
+    import signal
+
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        for number, (kind, name, payload) in enumerate(checks):
+            result = {"status": "timeout"}
+            try:
+                signal.setitimer(signal.ITIMER_REAL, seconds)
+                result = run_check(namespace, kind, name, payload)
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            except CheckTimeout:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            emit(number, result)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def emit(number: int, result: dict) -> None:
     """Send a check's result to the runner as display data of the grader's own type."""
     from IPython.display import display
 
-    text = json.dumps(result)
+    text = json.dumps({**result, "id": number})
     if len(text) > MAX_ANSWER_CHARS:
-        text = json.dumps({"status": "too large"})
+        text = json.dumps({"status": "too large", "id": number})
     display({MIME: text}, raw=True)

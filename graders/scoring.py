@@ -38,8 +38,12 @@ class Verdict:
 
     passed: bool
     text: str
+    ended: Outcome | None = None  # TIMEOUT or DIED when the check itself ran out or crashed
 
 
+TIMED_OUT = Verdict(
+    False, "timeout: the check did not finish in time (an endless loop?)", Outcome.TIMEOUT
+)
 BUILTIN_NAMES = frozenset(
     name for name in dir(builtins) if isinstance(getattr(builtins, name), type)
 )
@@ -54,9 +58,11 @@ def judge(check: Check, contract: Contract, event: dict) -> Verdict:
     """Verdict for one check from the runner's event for it (never trusting its content)."""
     status = event.get("status")
     if status == "timeout":
-        return Verdict(False, "timeout: the check did not finish in time (an endless loop?)")
+        return TIMED_OUT
     if status == "died":
-        return Verdict(False, "the kernel died (os._exit, a crash, or a resource limit)")
+        return Verdict(
+            False, "the kernel died (os._exit, a crash, or a resource limit)", Outcome.DIED
+        )
     if status == "error":
         what = event.get("ename") if not check.hidden else safe_name(event.get("ename"))
         return Verdict(False, f"the check could not run in the notebook's kernel ({what})")
@@ -83,6 +89,8 @@ def judge_result(check: Check, contract: Contract, result: object) -> Verdict:
         return Verdict(False, f"`{name}` is not a function")
     if status == "too large":
         return Verdict(False, "the answer is too large")
+    if status == "timeout":
+        return Verdict(False, "timeout: the check did not finish in time (an endless loop?)")
     if status == "raised":
         if check.hidden:
             return Verdict(False, f"raised {safe_name(result.get('error'))}")

@@ -159,6 +159,8 @@ class Runner:
             return "timeout", {}
         except DeadKernelError:
             return "died", {}
+        except Exception as error:  # a kernel can send anything, even badly signed messages
+            return "broken", {"ename": type(error).__name__}
         reply = self.client.replies.get(index, {}).get("content", {})
         if reply.get("status") == "error":
             return "error", {
@@ -176,7 +178,7 @@ class Runner:
             status, details = self.execute(source, index, self.remaining())
             if status != "ok":
                 self.channel.send(event="cell", index=index, status=status, **details)
-            if status in ("timeout", "died"):
+            if status in ("timeout", "died", "broken"):
                 return False
         return True
 

@@ -5,6 +5,7 @@ gets one sandbox's share of the CPU and a swarm of memory hogs one sandbox's mem
 made inside the grader's own groups (never above them) and only when root may write there;
 otherwise the rlimits are the limit, and `describe` says so.
 """
+
 from __future__ import annotations
 
 import os

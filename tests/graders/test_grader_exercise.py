@@ -1,4 +1,4 @@
-"""Loading exercises: the Islands data, and clear messages for every kind of broken exercise data."""
+"""Loading exercises: the Islands data, and a clear message for every kind of broken data."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ STARTER = EXERCISES / "01-islands" / "islands.ipynb"
 
 
 def namespace_of(path: Path) -> dict:
-    """Run a notebook's code cells in a fresh namespace, as a kernel would (errors do not stop it)."""
+    """Run a notebook's code cells in a fresh namespace, as a kernel does (errors go on)."""
     namespace: dict = {}
     for source in read_cells(path):
         if "check_here" not in source:

@@ -145,7 +145,7 @@ def test_fallen_empires_and_finished_games_give_no_orders() -> None:
 @given(seed=st.integers(0, 2**32 - 1),
        characters=st.lists(st.sampled_from(CHARACTERS), min_size=4, max_size=4),
        human=st.booleans())
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=30, deadline=None)
 def test_every_order_a_rival_decides_is_accepted(seed: int, characters: list[str],
                                                  human: bool) -> None:
     world = new_world(seed, human=human, personalities=characters)

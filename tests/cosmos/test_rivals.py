@@ -173,3 +173,25 @@ def test_a_passive_player_loses_to_a_warlord() -> None:
             fell.append((seed, world.turn, world.empires[last].personality))
     assert len(fell) >= 7, fell
     assert all(turn <= MAX_TURNS and who == "warlord" for _seed, turn, who in fell), fell
+
+
+def test_rivals_use_diplomacy_peace_with_the_strong_and_war_against_the_weak() -> None:
+    seen: dict[str, list[tuple[str, str]]] = {"peace_made": [], "war_declared": [],
+                                              "peace_declined": []}
+    for seed in range(1, 6):
+        world = new_world(seed, human=False, personalities=["builder", "warlord", "scholar",
+                                                            "warlord"])
+
+        def note(event: object, w: World = world) -> None:
+            kind = event.kind  # type: ignore[attr-defined]
+            if kind in seen:
+                data = event.data  # type: ignore[attr-defined]
+                seen[kind].append((w.empires[data["empire"]].personality,
+                                   w.empires[data["other"]].personality))
+
+        world.bus.subscribe("*", note)
+        while world.victory is None:
+            play_turn(world)
+    assert seen["peace_made"] and seen["war_declared"] and seen["peace_declined"]
+    assert all(who == "warlord" for who, _other in seen["war_declared"])
+    assert all(who == "warlord" for _offerer, who in seen["peace_declined"])

@@ -4,7 +4,7 @@
 - PredictOutput: the expected output is what the snippet prints when it is run.
 - FindTheBug: the guilty line is where the buggy code differs from the engine's real function,
   and the wrong output is what the buggy variant prints.
-- FillTheGap: the student's text is put in the gap and the result is compared, by behaviour,
+- FillTheGap: the student's text goes into the gap and the result is compared, by behaviour,
   with the engine's real function.
 Nothing in a notebook's text marks which option is right.
 """
@@ -16,7 +16,7 @@ import inspect
 import io
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -66,7 +66,30 @@ def run_snippet(code: str, namespace: Mapping[str, Any] | None = None) -> str:
     return out.getvalue()
 
 
-class MultipleChoice:
+def source_text(function: Callable[..., Any]) -> str:
+    """The source of a function, dedented."""
+    return textwrap.dedent(inspect.getsource(function))
+
+
+def define_like(reference: Callable[..., Any], code: str, filename: str) -> Callable[..., Any]:
+    """Define the function in code with the same globals as reference, and return it."""
+    scope = dict(getattr(reference, "__globals__", {}))
+    exec(compile(code, filename, "exec"), scope)
+    return scope[reference.__name__]
+
+
+class Quiz:
+    """What every quiz has: a widget, shown when the quiz is the value of a cell."""
+
+    def widget(self) -> QuizBox:
+        """The quiz as an interactive widget."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        return self.widget()._repr_mimebundle_(**kwargs)
+
+
+class MultipleChoice(Quiz):
     """A question with options; each option has feedback; the key is computed or hashed."""
 
     def __init__(self, question: str, choices: Sequence[Choice], key: Hashed | Computed) -> None:
@@ -74,19 +97,15 @@ class MultipleChoice:
             raise ValueError("two options of a question have the same text")
         self.question = question
         self.choices = list(choices)
-        self._answer = self._resolve(key)
-
-    def _resolve(self, key: Hashed | Computed) -> int:
-        """The index of the right option; exactly one option must match the key."""
         if isinstance(key, Computed):
             expected = key.compute()
             matches = [i for i, c in enumerate(self.choices) if c.text == expected]
         else:
             matches = [i for i, c in enumerate(self.choices)
-                       if answer_digest(self.question, c.text) == key.digest]
+                       if answer_digest(question, c.text) == key.digest]
         if len(matches) != 1:
-            raise ValueError(f"the key of {self.question!r} matches {len(matches)} options")
-        return matches[0]
+            raise ValueError(f"the key of {question!r} matches {len(matches)} options, not one")
+        self._answer = matches[0]
 
     def check(self, index: int | None) -> Verdict:
         """Judge the option at index."""
@@ -97,14 +116,11 @@ class MultipleChoice:
         return Verdict(right, f"{prefix} {self.choices[index].feedback}".strip())
 
     def widget(self) -> QuizBox:
-        """The question as a widget: options, a Check button and the feedback."""
+        """Options, a Check button and the feedback."""
         return choice_widget(self.question, [c.text for c in self.choices], self.check)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return self.widget()._repr_mimebundle_(**kwargs)
 
-
-class PredictOutput:
+class PredictOutput(Quiz):
     """Show code, offer outputs; the right one is whatever the code prints when run."""
 
     def __init__(self, code: str, distractors: Mapping[str, str], namespace: Mapping[str, Any],
@@ -114,9 +130,8 @@ class PredictOutput:
         self.question = question
         self.explanation = explanation
         self.expected = run_snippet(code, self.namespace).rstrip("\n")
-        feedback = {text: note for text, note in distractors.items() if text != self.expected}
-        self.choices = sorted({*feedback, self.expected})
-        self._feedback = feedback
+        self._feedback = {text: note for text, note in distractors.items() if text != self.expected}
+        self.choices = sorted({*self._feedback, self.expected})
 
     def check(self, index: int | None) -> Verdict:
         """Judge the output at index against what the code really prints."""
@@ -132,46 +147,31 @@ class PredictOutput:
         return choice_widget(self.question, self.choices, self.check, code=self.code,
                              reveal=lambda: self.expected)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return self.widget()._repr_mimebundle_(**kwargs)
 
+class FindTheBug(Quiz):
+    """Buggy code with numbered lines; the bug is the one line that differs from the real one."""
 
-def source_text(function: Callable[..., Any] | str) -> str:
-    """The source of a function (dedented), or the given text itself."""
-    return function if isinstance(function, str) else textwrap.dedent(inspect.getsource(function))
-
-
-@dataclass
-class FindTheBug:
-    """Buggy code with numbered lines; the bug is where it differs from the real function."""
-
-    buggy: str
-    reference: Callable[..., Any]
-    program: str
-    namespace: Mapping[str, Any] = field(default_factory=dict)
-    explanation: str = ""
-
-    def __post_init__(self) -> None:
-        self.lines = self.buggy.rstrip("\n").split("\n")
-        real = source_text(self.reference).rstrip("\n").split("\n")
+    def __init__(self, buggy: str, reference: Callable[..., Any], program: str,
+                 namespace: Mapping[str, Any] | None = None, explanation: str = "") -> None:
+        self.lines = buggy.rstrip("\n").split("\n")
+        real = source_text(reference).rstrip("\n").split("\n")
         if len(real) != len(self.lines):
             raise ValueError(f"the buggy code has {len(self.lines)} lines, the real "
-                             f"{self.reference.__name__} {len(real)}: change one line, add none")
+                             f"{reference.__name__} {len(real)}: change one line, add none")
         pairs = enumerate(zip(self.lines, real, strict=True))
         changed = [i for i, (mine, theirs) in pairs if mine != theirs]
         if len(changed) != 1:
             raise ValueError(f"the buggy code must differ from the real one in exactly one line, "
                              f"not in {len(changed)} (lines {[i + 1 for i in changed]})")
+        self.buggy = buggy
+        self.reference = reference
+        self.program = program
+        self.namespace = dict(namespace or {})
+        self.explanation = explanation
+        self.name = reference.__name__
         self.bug_line = changed[0] + 1
-        self.name = self.reference.__name__
-        self.wrong_output = self.run(self.buggy_function()).rstrip("\n")
-        self.fixed_output = self.run(self.reference).rstrip("\n")
-
-    def buggy_function(self) -> Callable[..., Any]:
-        """The buggy variant, defined with the same globals as the real function."""
-        scope = dict(getattr(self.reference, "__globals__", {}))
-        exec(compile(self.buggy, "<buggy>", "exec"), scope)
-        return scope[self.name]
+        self.wrong_output = self.run(define_like(reference, buggy, "<buggy>")).rstrip("\n")
+        self.fixed_output = self.run(reference).rstrip("\n")
 
     def run(self, function: Callable[..., Any]) -> str:
         """What the program prints when it calls this variant of the function."""
@@ -182,47 +182,42 @@ class FindTheBug:
         if line is None or not 1 <= line <= len(self.lines):
             return Verdict(False, "Click the line you think is guilty.")
         if line == self.bug_line:
-            return Verdict(True, f"Right: line {line}. {self.explanation} With the real line the "
-                                 f"program prints: {self.fixed_output}".strip())
+            return Verdict(True, f"Right: line {line}. {self.explanation} With the real line "
+                                 f"the program prints: {self.fixed_output}")
         return Verdict(False, f"Line {line} is exactly as in the game's real {self.name}. "
-                              "Look for a line that changed.")
+                              "Look for the line that changed.")
 
     def widget(self) -> QuizBox:
         """Numbered, clickable lines, the wrong output, and the feedback."""
         return line_widget(self.lines, self.wrong_output, self.check)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return self.widget()._repr_mimebundle_(**kwargs)
 
+class FillTheGap(Quiz):
+    """Code with a gap (___); right when the filled code behaves like the real function."""
 
-@dataclass
-class FillTheGap:
-    """Code with a gap (___); the answer is right when the result behaves like the real function."""
-
-    template: str
-    reference: Callable[..., Any]
-    cases: Sequence[tuple[Any, ...]]
-    explanation: str = ""
-    gap: str = "___"
-
-    def __post_init__(self) -> None:
-        if self.template.count(self.gap) != 1:
-            raise ValueError(f"the template must have exactly one gap {self.gap!r}")
-        self.name = self.reference.__name__
+    def __init__(self, template: str, reference: Callable[..., Any],
+                 cases: Mapping[str, tuple[Any, ...]], explanation: str = "",
+                 gap: str = "___") -> None:
+        if template.count(gap) != 1:
+            raise ValueError(f"the template must have exactly one gap {gap!r}")
+        self.template = template
+        self.reference = reference
+        self.cases = dict(cases)
+        self.explanation = explanation
+        self.gap = gap
 
     def check(self, text: str) -> Verdict:
         """Fill the gap with text, run the result on every case, compare with the real function."""
         if not text.strip():
             return Verdict(False, "Type what belongs in the gap first.")
-        scope = dict(getattr(self.reference, "__globals__", {}))
+        name = self.reference.__name__
         try:
-            exec(compile(self.template.replace(self.gap, text), "<gap>", "exec"), scope)
-            filled = scope[self.name]
-            for case in self.cases:
-                got, want = filled(*case), self.reference(*case)
+            filled = define_like(self.reference, self.template.replace(self.gap, text), "<gap>")
+            for case, args in self.cases.items():
+                got, want = filled(*args), self.reference(*args)
                 if got != want:
-                    return Verdict(False, f"Not quite: on one of the test galaxies it answers "
-                                          f"{got!r} where the game's {self.name} answers {want!r}.")
+                    return Verdict(False, f"Not quite: for {case} yours answers {got!r}, "
+                                          f"the game's {name} answers {want!r}.")
         except Exception as error:  # the student's text may be anything
             return Verdict(False, f"That does not run: {type(error).__name__}: {error}")
         return Verdict(True, f"Right. {self.explanation}".strip())
@@ -230,11 +225,6 @@ class FillTheGap:
     def widget(self) -> QuizBox:
         """The code with its gap, a text field and a Check button."""
         return gap_widget(self.template, self.gap, self.check)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return self.widget()._repr_mimebundle_(**kwargs)
-
-
 
 
 # ---- the widgets -------------------------------------------------------------------------
@@ -247,6 +237,7 @@ STYLE = """<style>
 .cosmos-lines button:hover { background: #fde68a; }
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
 </style>"""
+LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
 
 
 def feedback_html(verdict: Verdict) -> str:
@@ -263,14 +254,14 @@ def pre(text: str) -> str:
 class QuizBox(widgets.VBox):
     """The widget of one quiz: remembers the last verdict and tells listeners about new ones."""
 
-    def __init__(self, children: Sequence[widgets.Widget], title: str) -> None:
-        super().__init__([widgets.HTML(STYLE), *children])
+    def __init__(self, children: Sequence[widgets.Widget], title: str, static_html: str) -> None:
+        self.feedback = widgets.HTML("")
+        super().__init__([widgets.HTML(STYLE), *children, self.feedback])
         self.add_class("cosmos-quiz")
         self.title = title
+        self.static_html = static_html
         self.verdict: Verdict | None = None
         self.listeners: list[Callable[[Verdict], None]] = []
-        self.feedback = widgets.HTML("")
-        self.children = (*self.children, self.feedback)
 
     def show(self, verdict: Verdict) -> None:
         """Show a verdict and pass it on."""
@@ -280,27 +271,27 @@ class QuizBox(widgets.VBox):
             listener(verdict)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus the question without its answer for viewers that cannot run it."""
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = f"Quiz: {self.title} (run the notebook to answer)"
+        bundle["text/html"] = self.static_html + LATER
         return bundle
 
 
 def choice_widget(question: str, options: Sequence[str], check: Callable[[int | None], Verdict],
                   code: str | None = None, reveal: Callable[[], str] | None = None) -> QuizBox:
     """Options as radio buttons, a Check button and, optionally, a Run button for the truth."""
+    head = f"<b>{escape(question)}</b>" + (pre(code) if code is not None else "")
     radio = widgets.RadioButtons(options=list(options), value=None,
                                  layout=widgets.Layout(width="max-content"))
     button = widgets.Button(description="Check", button_style="primary")
-    parts: list[widgets.Widget] = [widgets.HTML(f"<b>{escape(question)}</b>")]
-    if code is not None:
-        parts.append(widgets.HTML(pre(code)))
-    row: list[widgets.Widget] = [button]
+    runner = widgets.Button(description="Run it", disabled=True,
+                            tooltip="After checking: run the code and see what it prints")
     truth = widgets.HTML("")
-    runner = widgets.Button(description="Run it", disabled=True)
-    if reveal is not None:
-        row.append(runner)
-        runner.on_click(lambda _b: setattr(truth, "value", "It prints:" + pre(reveal())))
-    box = QuizBox([*parts, radio, widgets.HBox(row), truth], question)
+    row = [button, runner] if reveal is not None else [button]
+    listing = "".join(f"<li>{escape(option)}</li>" for option in options)
+    box = QuizBox([widgets.HTML(head), radio, widgets.HBox(row), truth], question,
+                  f"{head}<ul>{listing}</ul>")
     box.radio, box.button, box.runner, box.truth = radio, button, runner, truth
 
     def on_check(_button: widgets.Button) -> None:
@@ -308,6 +299,8 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
         runner.disabled = False
 
     button.on_click(on_check)
+    if reveal is not None:
+        runner.on_click(lambda _b: setattr(truth, "value", "It prints:" + pre(reveal())))
     return box
 
 
@@ -315,12 +308,14 @@ def line_widget(lines: Sequence[str], output: str,
                 check: Callable[[int | None], Verdict]) -> QuizBox:
     """Numbered lines as buttons; clicking one judges it at once."""
     width = len(str(len(lines)))
-    buttons = widgets.ToggleButtons(
-        options=[(f"{n:>{width}}  {line}", n) for n, line in enumerate(lines, start=1)],
-        value=None, style={"button_width": "100%"}, layout=widgets.Layout(width="100%"))
+    numbered = [f"{n:>{width}}  {line}" for n, line in enumerate(lines, start=1)]
+    buttons = widgets.ToggleButtons(options=[(text, n) for n, text in enumerate(numbered, 1)],
+                                    value=None, style={"button_width": "100%"},
+                                    layout=widgets.Layout(width="100%"))
     buttons.add_class("cosmos-lines")
-    box = QuizBox([widgets.HTML("<b>The program prints:</b>" + pre(output) +
-                                "<b>Which line is guilty? Click it.</b>"), buttons], "find the bug")
+    head = "<b>The program prints:</b>" + pre(output)
+    box = QuizBox([widgets.HTML(head + "<b>Which line is guilty? Click it.</b>"), buttons],
+                  "find the bug", head + pre("\n".join(numbered)))
     box.lines = buttons
     buttons.observe(lambda change: box.show(check(change["new"])), names="value")
     return box
@@ -329,21 +324,19 @@ def line_widget(lines: Sequence[str], output: str,
 def gap_widget(template: str, gap: str, check: Callable[[str], Verdict]) -> QuizBox:
     """The code with its gap marked, a field for the missing piece and a Check button."""
     mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
-    shown = escape(template).replace(escape(gap), mark)
-    field_ = widgets.Text(placeholder="what goes in the gap", layout=widgets.Layout(width="16em"))
+    shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
+    field = widgets.Text(placeholder="what goes in the gap", layout=widgets.Layout(width="16em"))
     button = widgets.Button(description="Check", button_style="primary")
-    row = widgets.HBox([field_, button])
-    box = QuizBox([widgets.HTML(f"<pre>{shown}</pre>"), row], "fill the gap")
-    box.field, box.button = field_, button
-    button.on_click(lambda _b: box.show(check(field_.value)))
+    box = QuizBox([widgets.HTML(shown), widgets.HBox([field, button])], "fill the gap", shown)
+    box.field, box.button = field, button
+    button.on_click(lambda _b: box.show(check(field.value)))
     return box
 
 
 class QuizSet(widgets.VBox):
-    """Several quizzes one under the other, with a running score."""
+    """Several quizzes one under the other, numbered, with a running score."""
 
-    def __init__(self, quizzes: Sequence[MultipleChoice | PredictOutput | FindTheBug | FillTheGap],
-                 title: str = "Your score") -> None:
+    def __init__(self, quizzes: Sequence[Quiz], title: str = "Your score") -> None:
         self.quizzes = list(quizzes)
         self.boxes = [quiz.widget() for quiz in self.quizzes]
         self.title = title
@@ -366,6 +359,9 @@ class QuizSet(widgets.VBox):
                             f"({answered} answered)")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus every question without its answer for viewers that cannot run it."""
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = f"{len(self.boxes)} questions (run the notebook to answer)"
+        bundle["text/html"] = "".join(f"<h4>{i}.</h4>{box.static_html}"
+                                      for i, box in enumerate(self.boxes, start=1)) + LATER
         return bundle

@@ -26,6 +26,7 @@ class Phase(Enum):
 COLOURS = {
     "space": "#0b1020",
     "grid": "#26324f",
+    "cell": "#141d38",
     "star": "#facc15",
     "star_text": "#0b1020",
     TREE: "#60a5fa",
@@ -128,41 +129,48 @@ def centre(x: int, y: int) -> tuple[int, int]:
     return MARGIN + (x + 3) * X_SCALE, MARGIN + y * Y_SCALE + Y_SCALE // 2
 
 
+def cell_of(x: int, y: int) -> tuple[int, int]:
+    """The grid cell (column, row) a map position lies in."""
+    return x // CELL_W, y // CELL_H
+
+
 def frame_svg(places: Sequence[tuple[int, int]], frame: Frame) -> str:
     """One frame as an inline SVG picture; places[i] is the (x, y) of system i."""
-    width = 2 * MARGIN + MAP_COLS * CELL_W * X_SCALE
-    height = 2 * MARGIN + MAP_ROWS * CELL_H * Y_SCALE
+    cell_w, cell_h = CELL_W * X_SCALE, CELL_H * Y_SCALE
+    width, height = 2 * MARGIN + MAP_COLS * cell_w, 2 * MARGIN + MAP_ROWS * cell_h
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="galaxy map">',
              f'<rect width="{width}" height="{height}" fill="{COLOURS["space"]}"/>']
-    cell_w, cell_h = CELL_W * X_SCALE, CELL_H * Y_SCALE
-    for row in range(MAP_ROWS):
-        for col in range(MAP_COLS):
-            parts.append(f'<rect class="cell" x="{MARGIN + col * cell_w}" '
-                         f'y="{MARGIN + row * cell_h}" width="{cell_w}" height="{cell_h}" '
-                         f'fill="none" '
-                         f'stroke="{COLOURS["grid"]}" stroke-width="1"/>')
+    for system in frame.stars:  # the cells that got a star light up
+        col, row = cell_of(*places[system])
+        parts.append(f'<rect x="{MARGIN + col * cell_w}" y="{MARGIN + row * cell_h}" '
+                     f'width="{cell_w}" height="{cell_h}" fill="{COLOURS["cell"]}"/>')
+    rows = range(MAP_ROWS + 1)
+    cols = range(MAP_COLS + 1)
+    grid = "".join(f"M{MARGIN} {MARGIN + r * cell_h}h{MAP_COLS * cell_w}" for r in rows)
+    grid += "".join(f"M{MARGIN + c * cell_w} {MARGIN}v{MAP_ROWS * cell_h}" for c in cols)
+    parts.append(f'<path class="grid" d="{grid}" stroke="{COLOURS["grid"]}" fill="none"/>')
+    parts.append('<g stroke-linecap="round">')
     for a, b, kind in frame.lanes:
         (x1, y1), (x2, y2) = centre(*places[a]), centre(*places[b])
         dash = ' stroke-dasharray="7 4"' if kind == EXTRA else ""
         wide = 5 if a in frame.focus and b in frame.focus else 3
         parts.append(f'<line class="lane" data-a="{a}" data-b="{b}" data-kind="{kind}" '
                      f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{COLOURS[kind]}" '
-                     f'stroke-width="{wide}" stroke-linecap="round"{dash}/>')
+                     f'stroke-width="{wide}"{dash}/>')
+    parts.append('</g><g font-family="sans-serif" font-weight="bold">')
     for system in frame.stars:
         x, y = centre(*places[system])
-        fill = COLOURS["wave"] if frame.dist[system] >= 0 else COLOURS["star"]
+        reached = frame.dist[system] >= 0
+        fill = COLOURS["wave"] if reached else COLOURS["star"]
         ring = f' stroke="{COLOURS["focus"]}" stroke-width="3"' if system in frame.focus else ""
         parts.append(f'<circle class="star" data-system="{system}" cx="{x}" cy="{y}" r="12" '
-                     f'fill="{fill}"{ring}/>')
-        parts.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-family="sans-serif" '
-                     f'font-size="11" font-weight="bold" fill="{COLOURS["star_text"]}">'
-                     f'{system + 1}</text>')
-        if frame.dist[system] >= 0:
+                     f'fill="{fill}"{ring}/><text x="{x}" y="{y + 4}" text-anchor="middle" '
+                     f'font-size="11" fill="{COLOURS["star_text"]}">{system + 1}</text>')
+        if reached:
             parts.append(f'<text class="dist" data-system="{system}" x="{x + 15}" y="{y - 12}" '
-                         f'font-family="monospace" font-size="14" font-weight="bold" '
-                         f'fill="{COLOURS["wave"]}">{frame.dist[system]}</text>')
-    parts.append("</svg>")
+                         f'font-size="15" fill="{COLOURS["wave"]}">{frame.dist[system]}</text>')
+    parts.append("</g></svg>")
     return "".join(parts)
 
 
@@ -173,14 +181,15 @@ def counters_html(frame: Frame, index: int, count: int) -> str:
              ("islands", str(frame.islands)), ("tree lanes", str(frame.count_lanes(TREE))),
              ("extra lanes", str(frame.count_lanes(EXTRA))),
              ("reached", f"{frame.reached} of {total}")]
-    cells = "".join(f'<span class="counter" data-name="{name}" style="margin-right:1.2em">'
-                    f'{name}: <b>{value}</b></span>' for name, value in items)
+    cells = " &nbsp; ".join(
+        f'<span class="counter" data-name="{name}">{name}: <b>{value}</b></span>'
+        for name, value in items)
     legend = (f'<span style="color:{COLOURS[TREE]}">&#9472;&#9472; tree lane</span> &nbsp; '
               f'<span style="color:{COLOURS[EXTRA]}">&#9476;&#9476; extra lane</span> &nbsp; '
               f'<span style="color:{COLOURS["wave"]}">&#9679; reached, with its distance</span>')
-    return (f'<div style="font-family:sans-serif;font-size:14px;color:{COLOURS["text"]};'
-            f'background:{COLOURS["space"]};padding:8px 12px">{cells}<br/>{legend}<br/>'
-            f'<span class="caption">{escape(frame.caption)}</span></div>')
+    return (f'<div style="font-family:sans-serif;font-size:14px;line-height:1.5;width:620px;'
+            f'color:{COLOURS["text"]};background:{COLOURS["space"]};padding:8px 10px">'
+            f'{cells}<br/>{legend}<br/><span class="caption">{escape(frame.caption)}</span></div>')
 
 
 def frame_html(places: Sequence[tuple[int, int]], frames: Sequence[Frame], index: int) -> str:

@@ -54,11 +54,27 @@ def make_client(nb: nbformat.NotebookNode, path: Path) -> NotebookClient:
     )
 
 
+def coalesce_streams(outputs: list) -> list:
+    """Join neighbouring outputs of the same stream: where text is cut into chunks is timing."""
+    joined: list = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] += output["text"]
+        else:
+            joined.append(output)
+    return joined
+
+
 def execute(path: Path) -> nbformat.NotebookNode:
     """The notebook at path, freshly executed with its outputs (not written back)."""
     nb = nbformat.read(path, as_version=4)
     clean(nb)
     make_client(nb, path).execute(env=kernel_env())
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
     return nb
 
 

@@ -21,6 +21,12 @@ LESSON_OF_MODULE: dict[str, int] = {
     "commands": 3,
     "turn": 5,
     "victory": 5,  # the turn's last phase is the victory check, so turn imports it
+    "diplomacy": 4,
+    "rivals": 4,
+    "events": 5,
+    "game": 6,
+    "save": 6,
+    "simulate": 6,
     "text": 6,
     "text.bg": 6,
     "text.de": 6,

@@ -28,8 +28,8 @@ class StepPlayer(widgets.VBox):
         self.forward = widgets.Button(description="step forward", icon="step-forward",
                                       layout=widgets.Layout(width="130px"))
         self.stack = widgets.Stack([widgets.HTML(frame) for frame in self.frames], selected_index=0)
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
+        self.links = (widgets.jslink((self.play, "value"), (self.slider, "value")),
+                      widgets.jslink((self.slider, "value"), (self.stack, "selected_index")))
         self.back.on_click(lambda _button: self.step(-1))
         self.forward.on_click(lambda _button: self.step(+1))
         controls = widgets.HBox([self.play, self.back, self.forward, self.slider])

@@ -254,9 +254,12 @@ def pre(text: str) -> str:
 class QuizBox(widgets.VBox):
     """The widget of one quiz: remembers the last verdict and tells listeners about new ones."""
 
-    def __init__(self, children: Sequence[widgets.Widget], title: str, static_html: str) -> None:
+    def __init__(self, children: Sequence[widgets.Widget], title: str, static_html: str,
+                 feedback_at: int | None = None) -> None:
         self.feedback = widgets.HTML("")
-        super().__init__([widgets.HTML(STYLE), *children, self.feedback])
+        parts = list(children)
+        parts.insert(len(parts) if feedback_at is None else feedback_at, self.feedback)
+        super().__init__([widgets.HTML(STYLE), *parts])
         self.add_class("cosmos-quiz")
         self.title = title
         self.static_html = static_html
@@ -315,7 +318,7 @@ def line_widget(lines: Sequence[str], output: str,
     buttons.add_class("cosmos-lines")
     head = "<b>The program prints:</b>" + pre(output)
     box = QuizBox([widgets.HTML(head + "<b>Which line is guilty? Click it.</b>"), buttons],
-                  "find the bug", head + pre("\n".join(numbered)))
+                  "find the bug", head + pre("\n".join(numbered)), feedback_at=1)
     box.lines = buttons
     buttons.observe(lambda change: box.show(check(change["new"])), names="value")
     return box
@@ -343,7 +346,9 @@ class QuizSet(widgets.VBox):
         self.score = widgets.HTML("")
         for box in self.boxes:
             box.listeners.append(lambda _verdict: self.update())
-        numbered = [widgets.VBox([widgets.HTML(f"<h4>{i}.</h4>"), box])
+        count = len(self.boxes)
+        numbered = [widgets.VBox([widgets.HTML(f"<b>Question {i} of {count}</b>"), box],
+                                 layout=widgets.Layout(margin="0 0 1.2em 0"))
                     for i, box in enumerate(self.boxes, start=1)]
         super().__init__([*numbered, self.score])
         self.update()
@@ -362,6 +367,6 @@ class QuizSet(widgets.VBox):
         """The widget, plus every question without its answer for viewers that cannot run it."""
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = f"{len(self.boxes)} questions (run the notebook to answer)"
-        bundle["text/html"] = "".join(f"<h4>{i}.</h4>{box.static_html}"
+        bundle["text/html"] = "".join(f"<p><b>Question {i}</b></p>{box.static_html}"
                                       for i, box in enumerate(self.boxes, start=1)) + LATER
         return bundle

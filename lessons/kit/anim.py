@@ -36,8 +36,8 @@ COLOURS = {
     "text": "#e2e8f0",
 }
 
-X_SCALE = 10  # pixels per map column
-Y_SCALE = 30  # pixels per map row: rows count three times, as in squared_distance
+X_SCALE = 9  # pixels per map column
+Y_SCALE = 27  # pixels per map row: rows count three times, as in squared_distance
 MARGIN = 20
 
 
@@ -187,7 +187,7 @@ def counters_html(frame: Frame, index: int, count: int) -> str:
     legend = (f'<span style="color:{COLOURS[TREE]}">&#9472;&#9472; tree lane</span> &nbsp; '
               f'<span style="color:{COLOURS[EXTRA]}">&#9476;&#9476; extra lane</span> &nbsp; '
               f'<span style="color:{COLOURS["wave"]}">&#9679; reached, with its distance</span>')
-    return (f'<div style="font-family:sans-serif;font-size:14px;line-height:1.5;width:620px;'
+    return (f'<div style="font-family:sans-serif;font-size:14px;line-height:1.5;width:560px;'
             f'color:{COLOURS["text"]};background:{COLOURS["space"]};padding:8px 10px">'
             f'{cells}<br/>{legend}<br/><span class="caption">{escape(frame.caption)}</span></div>')
 

@@ -61,8 +61,8 @@ class GameWidget(widgets.VBox):
         from cosmos.ui.session import Session
 
         self.seed = seed
-        self.session = Session(seed=seed, lang=self.language.value, saves_dir=self.saves_dir)
         self.history: list[str] = []
+        self.session = Session(seed=seed, lang=self.language.value, saves_dir=self.saves_dir)
         self.show(self.session.frame())
 
     def show(self, frame: str) -> None:
@@ -70,7 +70,9 @@ class GameWidget(widgets.VBox):
         self.frame = frame
         self.screen.value = screen_html(frame)
         over = " · <b>the game is over</b>: press New game" if self.session.finished else ""
-        self.status.value = (f"<small>seed {self.seed} · saves go to the folder "
+        typed = (f"you typed <code>{escape(self.history[-1]) or '(an empty line)'}</code> · "
+                 if self.history else "")
+        self.status.value = (f"<small>{typed}seed {self.seed} · saves go to the folder "
                              f"<code>{escape(self.saves_dir.as_posix())}/</code> next to this "
                              f"notebook{over}</small>")
         self.command.disabled = self.send_button.disabled = self.session.finished

@@ -35,6 +35,9 @@ def test_what_is_typed_is_sent_and_the_field_is_cleared(tmp_path: Path):
     game.command.value = "map"
     game.send_button.click()
     assert game.frame == Session(2026).send("map")
+    assert "you typed <code>map</code>" in game.status.value
+    game.submit("")
+    assert "you typed <code>(an empty line)</code>" in game.status.value
 
 
 def test_new_game_takes_its_seed_from_the_clock(tmp_path: Path):

@@ -181,13 +181,13 @@ def counters_html(frame: Frame, index: int, count: int) -> str:
              ("islands", str(frame.islands)), ("tree lanes", str(frame.count_lanes(TREE))),
              ("extra lanes", str(frame.count_lanes(EXTRA))),
              ("reached", f"{frame.reached} of {total}")]
-    cells = " &nbsp; ".join(
+    cells = " &nbsp;".join(
         f'<span class="counter" data-name="{name}">{name}: <b>{value}</b></span>'
         for name, value in items)
     legend = (f'<span style="color:{COLOURS[TREE]}">&#9472;&#9472; tree lane</span> &nbsp; '
               f'<span style="color:{COLOURS[EXTRA]}">&#9476;&#9476; extra lane</span> &nbsp; '
               f'<span style="color:{COLOURS["wave"]}">&#9679; reached, with its distance</span>')
-    return (f'<div style="font-family:sans-serif;font-size:14px;line-height:1.5;width:560px;'
+    return (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.5;width:560px;'
             f'color:{COLOURS["text"]};background:{COLOURS["space"]};padding:8px 10px">'
             f'{cells}<br/>{legend}<br/><span class="caption">{escape(frame.caption)}</span></div>')
 

@@ -60,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     session = Session(seed=args.seed, lang=args.lang, saves_dir=args.saves)
     colour = not args.plain and sys.stdout.isatty()
     try:
-        return play(session, sys.stdin, sys.stdout, colour=colour, echo=not sys.stdin.isatty())
+        typing = sys.stdin.isatty()
+        return play(session, sys.stdin, sys.stdout, colour=colour, echo=not typing,
+                    interactive=typing and sys.stdout.isatty())
     except KeyboardInterrupt:
         sys.stdout.write("\n")
         return 130

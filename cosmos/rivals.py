@@ -87,6 +87,7 @@ class View:
     planets: list[int]
     capital: int  # the capital system (-1: none)
     effects: dict[str, int]  # my technologies' effects
+    dist: tuple[list[int], ...]  # lanes between any two systems: dist[a][b]
     ships: dict[int, list[int]]  # my waiting ships per system
     moving: int  # how many of my fleets are under way
     worth: list[float]  # per planet: what holding it is worth
@@ -121,55 +122,56 @@ def look(world: World, me: int) -> View:
     """Build one empire's view of the galaxy for this turn."""
     empire = world.empires[me]
     n_sys = len(world.systems)
-    attack, hp = {}, {}
+    war = [at_war(world, me, other.id) for other in world.empires]
+    attack, hp = [], []
     for other in world.empires:
         effects = effects_of(other.techs)
-        attack[other.id] = [SHIP_TYPES[k].attack + effects.get("attack_" + SHIP_KEYS[k], 0)
-                            for k in KINDS]
-        hp[other.id] = [SHIP_TYPES[k].hp * (100 + effects.get("hp_pct", 0)) // 100 for k in KINDS]
-    war = [at_war(world, me, other.id) for other in world.empires]
+        pct = 100 + effects.get("hp_pct", 0)
+        attack.append([ship.attack + effects.get("attack_" + ship.key, 0) for ship in SHIP_TYPES])
+        hp.append([ship.hp * pct // 100 for ship in SHIP_TYPES])
     ships: dict[int, list[int]] = {}
     moving = 0
     stacks: dict[tuple[int, int], list[int]] = {}
-    totals = {e.id: [0] * len(SHIP_TYPES) for e in world.empires}
+    totals = [[0] * len(SHIP_TYPES) for _ in world.empires]
     for fleet in world.fleets:
-        counts = fleet.ships
-        total = totals[fleet.owner]
-        for k in KINDS:
-            total[k] += counts[k]
-        if fleet.owner == me:
+        owner, counts = fleet.owner, fleet.ships
+        totals[owner] = [a + b for a, b in zip(totals[owner], counts, strict=True)]
+        if owner == me:
             if fleet.target >= 0:
                 moving += 1
                 continue
-            here = ships.setdefault(fleet.system, [0] * len(SHIP_TYPES))
-        elif war[fleet.owner]:
-            here = stacks.setdefault((fleet.system, fleet.owner), [0] * len(SHIP_TYPES))
+            key, table = fleet.system, ships
+        elif war[owner]:
+            key, table = (fleet.system, owner), stacks
         else:
             continue
-        for k in KINDS:
-            here[k] += counts[k]
+        here = table.get(key)
+        table[key] = list(counts) if here is None else [a + b for a, b in
+                                                       zip(here, counts, strict=True)]
     enemy = [0.0] * n_sys
     kinds = [0] * len(SHIP_TYPES)
     for (system, owner), counts in sorted(stacks.items()):
         enemy[system] = max(enemy[system], strength(counts, attack[owner], hp[owner]))
-        for k in KINDS:
-            kinds[k] += counts[k]
+        kinds = [a + b for a, b in zip(kinds, counts, strict=True)]
     worth = [0.0] * len(world.planets)
     free, prey, forts = [0.0] * n_sys, [0.0] * n_sys, [0] * n_sys
     planets = []
     for planet in world.planets:
-        built = planet.mines * 4 + planet.lab * 4 + planet.yard * 3 + planet.fort * 2
-        worth[planet.id] = sum(planet.rich) + 0.5 * planet.rich[3] + built + 4
-        if planet.owner < 0:
-            free[planet.system_id] += worth[planet.id]
-        elif planet.owner == me:
+        rich = planet.rich
+        value = (rich[0] + rich[1] + rich[2] + 1.5 * rich[3] + 4 + planet.mines * 4
+                 + planet.lab * 4 + planet.yard * 3 + planet.fort * 2)
+        worth[planet.id] = value
+        owner = planet.owner
+        if owner < 0:
+            free[planet.system_id] += value
+        elif owner == me:
             planets.append(planet.id)
-        elif war[planet.owner]:
-            prey[planet.system_id] += worth[planet.id]
+        elif war[owner]:
+            prey[planet.system_id] += value
             forts[planet.system_id] += planet.fort
     stock = list(empire.stock)
     middle = sum(stock) / RES_COUNT + 20
-    value = [min(3.0, max(0.3, middle / (stock[r] + 20))) for r in range(RES_COUNT)]
+    values = [min(3.0, max(0.3, middle / (stock[r] + 20))) for r in range(RES_COUNT)]
     queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
     claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
     power = [strength(totals[e.id], attack[e.id], hp[e.id]) for e in world.empires]
@@ -178,18 +180,19 @@ def look(world: World, me: int) -> View:
         for link in system.links:
             if enemy[link] > danger[system.id]:
                 danger[system.id] = enemy[link]
+    table = distances(world)
     home_threat = 0.0
     if empire.capital >= 0:
-        near = distances(world)[empire.capital]
+        near = table[empire.capital]
         home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
     effects = effects_of(empire.techs)
     per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
     produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
     if planets and empire.capital >= 0:
         produced += sum(CAPITAL_BONUS)
-    return View(world, me, PERSONALITIES[empire.personality], stock, value, planets,
-                empire.capital, effects, ships, moving, worth, free, prey, forts, enemy, danger,
-                home_threat, kinds, power, produced, attack[me], hp[me], claimed, queued)
+    return View(world, me, PERSONALITIES[empire.personality], stock, values, planets,
+                empire.capital, effects, table, ships, moving, worth, free, prey, forts, enemy,
+                danger, home_threat, kinds, power, produced, attack[me], hp[me], claimed, queued)
 
 
 def research_choice(view: View) -> Command | None:
@@ -210,9 +213,8 @@ def research_choice(view: View) -> Command | None:
 def building_options(view: View) -> list[tuple[float, Command, Cost]]:
     """Mines, labs, forts and yards on my planets: benefit per cost, weighted by character."""
     world = view.world
-    mine_gain = sum(view.value[r] * (2, 1, 1, 0)[r] for r in range(RES_COUNT))
-    mine_gain += sum(view.effects.get("mine_" + res, 0) * view.value[r]
-                     for r, res in enumerate("MGCU"))
+    mine_gain = sum((MINE_YIELD[r] + view.effects.get("mine_" + res, 0)) * view.value[r]
+                    for r, res in enumerate(RESOURCES))
     lab_science = 2 + view.effects.get("lab_science", 0)
     top_mine = max_level(world, view.me, "mine")
     top_fort = max_level(world, view.me, "fort")
@@ -287,7 +289,7 @@ def move_options(view: View) -> list[tuple[float, Command]]:
     found = []
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
-        dist = distances(world)[system]
+        dist = view.dist[system]
         best = (view.free[system] * 0.5 * view.weight("expand"), system)
         if view.prey[system] and view.enemy[system] < mine:
             best = (max(best[0], 100.0), system)  # a siege under way: stay until the planet falls

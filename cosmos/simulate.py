@@ -87,7 +87,9 @@ def _results(n: int, jobs: int) -> Iterator[tuple[GameResult, tuple[str, ...]]]:
         return
     import multiprocessing
 
-    context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with context.Pool(processes=min(jobs, n)) as pool:
         # imap keeps the order of the indices whatever worker finishes first
         yield from pool.imap(play_game, range(n), chunksize=CHUNK)

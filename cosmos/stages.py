@@ -19,13 +19,13 @@ LESSON_OF_MODULE: dict[str, int] = {
     "fleets": 3,
     "battle": 3,
     "commands": 3,
-    "turn": 5,
-    "victory": 5,  # the turn's last phase is the victory check, so turn imports it
     "diplomacy": 4,
     "rivals": 4,
     "events": 5,
-    "game": 6,
+    "turn": 5,
+    "victory": 5,  # the turn's last phase is the victory check, so turn imports it
     "save": 6,
+    "game": 6,
     "simulate": 6,
     "text": 6,
     "text.bg": 6,
@@ -40,7 +40,6 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui.render": 6,
     "ui.orders": 6,
     "ui.panels": 6,
-    "ui.play": 6,
     "ui.terminal": 6,
     "__main__": 6,
 }

@@ -85,7 +85,7 @@ def interpret(
         if run.killed:
             ended, summary = (
                 Outcome.TIMEOUT,
-                f"timeout: the submission was stopped after {limits.timeout:g} s",
+                "timeout: the submission was stopped by the grader's wall clock",
             )
         elif "kernel" not in names:
             ended, summary = (
@@ -112,6 +112,8 @@ def interpret(
             ended, summary = Outcome.DIED, _join(summary, "the kernel died during the checks")
         elif Outcome.TIMEOUT in endings:
             ended, summary = Outcome.TIMEOUT, _join(summary, "some checks ran out of time")
+        elif Outcome.ERROR in endings:
+            ended, summary = Outcome.ERROR, _join(summary, "the kernel broke during the checks")
         else:
             ended = Outcome.FAILED
     return ended, verdicts, summary

@@ -150,3 +150,4 @@ def emit(number: int, result: dict) -> None:
     if len(text) > MAX_ANSWER_CHARS:
         text = json.dumps({"status": "too large", "id": number})
     display({MIME: text}, raw=True)
+    sys.stdout.flush()  # waits until the kernel's output thread has sent the answer on

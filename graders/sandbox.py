@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from graders import cgroups
+
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
 PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
@@ -41,7 +43,7 @@ class Limits:
     timeout: float = 60.0  # wall clock for the notebook and all checks
     check_timeout: float = 10.0  # one check
     memory_mb: int = 1024  # address space of each process
-    processes: int = 64  # processes and threads of the submission's uid
+    processes: int = 32  # processes and threads of the submission (it starts with 17)
     file_mb: int = 16  # largest file it may write
     tmp_mb: int = 64  # its private /tmp
     log_kb: int = 64  # kept of what the sandbox prints outside the notebook
@@ -221,12 +223,15 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
     started = time.monotonic()
     privileged = os.geteuid() == 0
     with claim_uid() if privileged else _no_uid() as uid:
+        group = cgroups.create(
+            f"epic-cosmos-sandbox-{uid}", (2 * limits.memory_mb) << 20, limits.processes + 8
+        )
         channel_r, channel_w = os.pipe()
         stdin_r, stdin_w = os.pipe()
         log_r, log_w = os.pipe()
         try:
             process = subprocess.Popen(
-                command(limits, uid, channel_w),
+                cgroups.join_command(group, command(limits, uid, channel_w)),
                 stdin=stdin_r,
                 stdout=log_w,
                 stderr=log_w,
@@ -268,6 +273,8 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
             kill(process)
             for thread in threads:
                 thread.join(timeout=GRACE_SECONDS)
+            if group is not None:
+                group.remove()
     result.events, result.garbled = parse_events(b"".join(channel))
     result.garbled = result.garbled or overflow[0]
     result.log = b"".join(log).decode("utf-8", "replace")

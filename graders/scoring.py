@@ -41,6 +41,7 @@ class Verdict:
     ended: Outcome | None = None  # TIMEOUT or DIED when the check itself ran out or crashed
 
 
+UNREADABLE = "the check could not run: the kernel sent something unreadable (out of memory?)"
 TIMED_OUT = Verdict(
     False, "timeout: the check did not finish in time (an endless loop?)", Outcome.TIMEOUT
 )
@@ -63,6 +64,8 @@ def judge(check: Check, contract: Contract, event: dict) -> Verdict:
         return Verdict(
             False, "the kernel died (os._exit, a crash, or a resource limit)", Outcome.DIED
         )
+    if status == "broken":
+        return Verdict(False, UNREADABLE, Outcome.ERROR)
     if status == "error":
         what = event.get("ename") if not check.hidden else safe_name(event.get("ename"))
         return Verdict(False, f"the check could not run in the notebook's kernel ({what})")
@@ -90,7 +93,7 @@ def judge_result(check: Check, contract: Contract, result: object) -> Verdict:
     if status == "too large":
         return Verdict(False, "the answer is too large")
     if status == "timeout":
-        return Verdict(False, "timeout: the check did not finish in time (an endless loop?)")
+        return TIMED_OUT
     if status == "raised":
         if check.hidden:
             return Verdict(False, f"raised {safe_name(result.get('error'))}")
@@ -159,11 +162,13 @@ def run_summary(events: list[dict], budget: float) -> tuple[Outcome | None, str]
             elif status == "died":
                 return Outcome.DIED, (
                     f"the kernel died in code cell {number} (os._exit, a crash, or a resource "
-                    "limit "
-                    "such as memory or CPU time); no check could run"
+                    "limit such as memory or CPU time); no check could run"
                 )
-        if event.get("event") == "probe":
-            return Outcome.ERROR, "the notebook broke the kernel, so no check could run"
+            elif status == "broken":
+                return Outcome.ERROR, (
+                    f"the kernel sent something unreadable while running code cell {number} "
+                    "(out of memory?); no check could run"
+                )
     return None, "\n".join(lines)
 
 

@@ -93,9 +93,9 @@ def _parse(tokens: list[str], at: int, text: str, depth: int) -> tuple[AnswerTyp
             break
         raise TypeSyntaxError(f"expected ',' or ']' in type {text!r}")
     if name == "list" and len(items) != 1:
-        raise TypeSyntaxError(f"list takes one item type, in {text!r}")
+        raise TypeSyntaxError(f"list takes one item type, in type {text!r}")
     if name == "dict" and (len(items) != 2 or items[0] != AnswerType("str")):
-        raise TypeSyntaxError(f"dict must be dict[str, T], in {text!r}")
+        raise TypeSyntaxError(f"dict must be dict[str, T], in type {text!r}")
     return AnswerType(name, tuple(items)), at
 
 

@@ -9,7 +9,7 @@ TEXTS = MappingProxyType({
     "header_score": "точки {score}",
     "header_science": "наука {science}",
     "research_none": "Нищо не се проучава (r номер). Натрупана наука: {banked}",
-    "research_now": "Проучва се {tech}: наука {banked}/{cost}, остават ходове: {turns}",
+    "research_now": "Проучва се {tech}: {banked}/{cost}, {turns} хода",
     # the opening screen
     "intro_start": "{empire} започва от системата {system}: столица, корабостроителница, "
                    "лаборатория и първият ти флот.",
@@ -59,8 +59,7 @@ TEXTS = MappingProxyType({
     "parse_range": "{what} трябва да е от {low} до {high}.",
     "parse_too_long": "Редът е твърде дълъг (най-много {limit} знака).",
     "parse_bad_chars": "Използвай само букви, цифри и интервали.",
-    "parse_game_over": "Играта свърши: работят само map, sys, emp, tech, fleets, help, load "
-                       "и quit.",
+    "parse_game_over": "Играта свърши: още можеш да разглеждаш, да заредиш игра или да излезеш.",
     "parse_empire": "{word} не е империя в тази игра ({letters}).",
     "what_system": "Системата",
     "what_planet": "Планетата",
@@ -84,8 +83,8 @@ TEXTS = MappingProxyType({
     "help_end": "end            край на хода; wait N: до N хода наведнъж",
     "help_diplomacy": "peace E, war E, accept E, reject E   дипломация (E: от A до D)",
     "help_save": "save K, load K слотове 1 до 3;  quit: изход от играта",
-    "help_battle": "report         последният доклад за битка; news: новините на хода",
-    "help_roles": "В битка I бие B, B бие F, F бие I; D е силен срещу всички.",
+    "help_battle": "report, news   последната битка, новините на хода",
+    "help_roles": "В битка I бие B, B бие F, F бие I; D е силен.",
     # technologies
     "tech_deep_drilling": "Дълбок добив",
     "tech_gas_siphons": "Газови сифони",
@@ -142,6 +141,7 @@ TEXTS = MappingProxyType({
     "fleets_title": "Флоти на {empire} (go A B: премести флот)",
     "fleets_row": "Флот {fleet} в система {system}: {ships}",
     "fleets_row_moving": "Флот {fleet} в система {system}: {ships}, на път към {target}",
+    "ships_none": "няма кораби",
     "fleets_none": "Нямаш флоти.",
     # the news and the battle report
     "news_title": "Новини от ход {turn}",

@@ -9,7 +9,7 @@ TEXTS = MappingProxyType({
     "header_score": "Punkte {score}",
     "header_science": "Forschung {science}",
     "research_none": "Es wird nichts erforscht (r Nummer). Forschungsvorrat: {banked}",
-    "research_now": "Erforscht wird {tech}: Forschung {banked}/{cost}, Züge übrig: {turns}",
+    "research_now": "Forschung: {tech} {banked}/{cost}, noch {turns} Züge",
     # the opening screen
     "intro_start": "{empire} beginnt im System {system}: eine Hauptstadt, eine Werft, ein Labor "
                    "und deine erste Flotte.",
@@ -59,8 +59,7 @@ TEXTS = MappingProxyType({
     "parse_range": "{what} muss zwischen {low} und {high} liegen.",
     "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",
     "parse_bad_chars": "Nur Buchstaben, Ziffern und Leerzeichen.",
-    "parse_game_over": "Das Spiel ist vorbei: nur map, sys, emp, tech, fleets, help, load und "
-                       "quit gehen.",
+    "parse_game_over": "Das Spiel ist vorbei: du kannst dich noch umsehen, laden oder aufhören.",
     "parse_empire": "{word} ist kein Reich dieses Spiels ({letters}).",
     "what_system": "Das System",
     "what_planet": "Der Planet",
@@ -83,9 +82,9 @@ TEXTS = MappingProxyType({
     "help_go": "go A B         deine Flotte von System A nach System B schicken",
     "help_end": "end            den Zug beenden; wait N: bis zu N Züge beenden",
     "help_diplomacy": "peace E, war E, accept E, reject E   Diplomatie (E: A bis D)",
-    "help_save": "save K, load K Speicherplätze 1 bis 3;  quit: das Spiel verlassen",
-    "help_battle": "report         der letzte Kampfbericht; news: die Nachrichten des Zugs",
-    "help_roles": "Im Kampf schlägt I B, B schlägt F, F schlägt I; D ist gegen alle stark.",
+    "help_save": "save K, load K Plätze 1 bis 3;  quit: das Spiel verlassen",
+    "help_battle": "report, news   der letzte Kampfbericht, die Nachrichten",
+    "help_roles": "Im Kampf schlägt I B, B schlägt F, F schlägt I; D ist stark.",
     # technologies
     "tech_deep_drilling": "Tiefbohrung",
     "tech_gas_siphons": "Gassauger",
@@ -142,6 +141,7 @@ TEXTS = MappingProxyType({
     "fleets_title": "Flotten von {empire} (go A B: eine Flotte bewegen)",
     "fleets_row": "Flotte {fleet} in System {system}: {ships}",
     "fleets_row_moving": "Flotte {fleet} in System {system}: {ships}, unterwegs nach {target}",
+    "ships_none": "keine Schiffe",
     "fleets_none": "Du hast keine Flotten.",
     # the news and the battle report
     "news_title": "Nachrichten von Zug {turn}",

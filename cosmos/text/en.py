@@ -9,7 +9,7 @@ TEXTS = MappingProxyType({
     "header_score": "score {score}",
     "header_science": "science {science}",
     "research_none": "Nothing is being researched (r number). Banked science: {banked}",
-    "research_now": "Researching {tech}: science {banked}/{cost}, turns left: {turns}",
+    "research_now": "Researching {tech}: {banked}/{cost}, {turns} turns",
     # the opening screen
     "intro_start": "{empire} starts in the {system} system: a capital, a shipyard, a lab and "
                    "your first fleet.",
@@ -59,8 +59,7 @@ TEXTS = MappingProxyType({
     "parse_range": "{what} must be from {low} to {high}.",
     "parse_too_long": "That line is too long (at most {limit} characters).",
     "parse_bad_chars": "Use letters, digits and spaces only.",
-    "parse_game_over": "The game is over: only map, sys, emp, tech, fleets, help, load and "
-                       "quit work.",
+    "parse_game_over": "The game is over: you can still look around, load a game or quit.",
     "parse_empire": "{word} is not an empire of this game ({letters}).",
     "what_system": "The system",
     "what_planet": "The planet",
@@ -84,8 +83,8 @@ TEXTS = MappingProxyType({
     "help_end": "end            end the turn; wait N: end up to N turns",
     "help_diplomacy": "peace E, war E, accept E, reject E   diplomacy (E: A to D)",
     "help_save": "save K, load K slots 1 to 3;  quit: leave the game",
-    "help_battle": "report         the last battle report; news: the news of the turn",
-    "help_roles": "In battle I beats B, B beats F, F beats I; D is strong against all.",
+    "help_battle": "report, news   the last battle report, the news of the turn",
+    "help_roles": "In battle I beats B, B beats F, F beats I; D is strong.",
     # technologies
     "tech_deep_drilling": "Deep drilling",
     "tech_gas_siphons": "Gas siphons",
@@ -142,6 +141,7 @@ TEXTS = MappingProxyType({
     "fleets_title": "Fleets of {empire} (go A B: move a fleet)",
     "fleets_row": "Fleet {fleet} in system {system}: {ships}",
     "fleets_row_moving": "Fleet {fleet} in system {system}: {ships}, heading to {target}",
+    "ships_none": "no ships",
     "fleets_none": "You have no fleets.",
     # the news and the battle report
     "news_title": "News of turn {turn}",

@@ -9,7 +9,7 @@ TEXTS = MappingProxyType({
     "header_score": "puntos {score}",
     "header_science": "ciencia {science}",
     "research_none": "No se investiga nada (r número). Ciencia acumulada: {banked}",
-    "research_now": "Investigando {tech}: ciencia {banked}/{cost}, turnos restantes: {turns}",
+    "research_now": "Investigando {tech}: {banked}/{cost}, {turns} turnos",
     # the opening screen
     "intro_start": "{empire} empieza en el sistema {system}: capital, astillero, laboratorio y "
                    "tu primera flota.",
@@ -20,7 +20,7 @@ TEXTS = MappingProxyType({
     # footers
     "footer_back": "Enter o map: al mapa   help: comandos",
     "footer_map": "help: comandos   end: fin del turno   sys N: un sistema",
-    "footer_end": "La partida ha terminado. quit: salir   load K: cargar una partida",
+    "footer_end": "Fin de la partida. quit: salir   load K: cargar una partida",
     # a system
     "sys_title": "Sistema {number} {name}, {star}. Rutas a: {lanes}",
     "star_red": "estrella roja",
@@ -59,8 +59,7 @@ TEXTS = MappingProxyType({
     "parse_range": "{what} debe ir de {low} a {high}.",
     "parse_too_long": "La línea es demasiado larga (como mucho {limit} caracteres).",
     "parse_bad_chars": "Usa solo letras, cifras y espacios.",
-    "parse_game_over": "La partida ha terminado: solo funcionan map, sys, emp, tech, fleets, "
-                       "help, load y quit.",
+    "parse_game_over": "La partida ha terminado: aún puedes mirar, cargar una partida o salir.",
     "parse_empire": "{word} no es un imperio de esta partida ({letters}).",
     "what_system": "El sistema",
     "what_planet": "El planeta",
@@ -79,13 +78,13 @@ TEXTS = MappingProxyType({
     "help_col": "col P          coloniza el planeta P",
     "help_build": "b mine|lab|yard|fort P   construye en el planeta P",
     "help_research": "r X            investiga la tecnología X",
-    "help_ship": "ship T N P     construye N naves de tipo T (I B F D) en el planeta P",
+    "help_ship": "ship T N P     N naves de tipo T (I B F D) en el planeta P",
     "help_go": "go A B         envía tu flota del sistema A al sistema B",
     "help_end": "end            termina el turno; wait N: termina hasta N turnos",
     "help_diplomacy": "peace E, war E, accept E, reject E   diplomacia (E: de A a D)",
     "help_save": "save K, load K ranuras 1 a 3;  quit: salir del juego",
-    "help_battle": "report         el último informe de batalla; news: las noticias del turno",
-    "help_roles": "En combate I vence a B, B vence a F, F vence a I; D es fuerte contra todos.",
+    "help_battle": "report, news   el último informe de batalla, las noticias",
+    "help_roles": "En combate I vence a B, B a F, F a I; D es fuerte.",
     # technologies
     "tech_deep_drilling": "Perforación profunda",
     "tech_gas_siphons": "Sifones de gas",
@@ -142,6 +141,7 @@ TEXTS = MappingProxyType({
     "fleets_title": "Flotas de {empire} (go A B: mover una flota)",
     "fleets_row": "Flota {fleet} en el sistema {system}: {ships}",
     "fleets_row_moving": "Flota {fleet} en el sistema {system}: {ships}, rumbo a {target}",
+    "ships_none": "ninguna nave",
     "fleets_none": "No tienes flotas.",
     # the news and the battle report
     "news_title": "Noticias del turno {turn}",

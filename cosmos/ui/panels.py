@@ -15,6 +15,10 @@ from cosmos.victory import ranking
 from cosmos.world import World
 
 TECH_NAME_WIDTH = 26
+# news about the rivals the player hears of; their building, ships and moves stay their own
+PUBLIC_NEWS = frozenset({"news_colonised", "news_contested", "news_researched", "news_battle",
+                         "news_besieged", "news_taken", "news_capital_moved", "news_fell",
+                         "news_victory"})
 
 
 def relation_text(world: World, texts: Texts, player: int, other: int) -> str:
@@ -91,6 +95,14 @@ def fleets_body(world: World, texts: Texts) -> Body:
     return lines
 
 
+def visible_news(news: list[Message], player: int) -> list[Message]:
+    """The news the player hears: everything about its own empire, the public news of others."""
+    def concerns_player(item: Message) -> bool:
+        values = item.as_dict()
+        return player in (values.get("empire"), values.get("previous"))
+    return [item for item in news if item.key in PUBLIC_NEWS or concerns_player(item)]
+
+
 def message_lines(world: World, texts: Texts, message: Message) -> list[str]:
     """One message in the player's language, wrapped to the width of running text."""
     return wrap(render(world, texts, message.key, message.args))
@@ -121,12 +133,14 @@ def report_body(world: World, texts: Texts) -> Body:
     lines: Body = [(texts("report_title", system=system_text(world, report.system),
                           turn=report.turn), Style.TITLE)]
     for i, empire_id in enumerate(report.empires):
+        none = texts("ships_none")
         side = {"empire": empire_text(world, texts, empire_id),
-                "before": ships_text(report.before[i]), "lost": ships_text(report.lost[i])}
+                "before": ships_text(report.before[i], none),
+                "lost": ships_text(report.lost[i], none)}
         if report.forts[i]:
-            lines.append(texts("report_side_fort", fort=report.forts[i], **side))
+            lines.extend(wrap(texts("report_side_fort", fort=report.forts[i], **side)))
         else:
-            lines.append(texts("report_side", **side))
+            lines.extend(wrap(texts("report_side", **side)))
     return lines
 
 

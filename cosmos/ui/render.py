@@ -13,10 +13,10 @@ TECH_ARGS = frozenset({"tech", "missing"})
 SHIPS_ARGS = frozenset({"lost", "left", "ships"})
 
 
-def ships_text(ships: Sequence[int]) -> str:
-    """Ships as "3I 2B 2F" (kinds with no ships left out; "0" when there are none)."""
+def ships_text(ships: Sequence[int], none: str = "0") -> str:
+    """Ships as "3I 2B 2F" (kinds with no ships left out; none when there are no ships)."""
     pairs = zip(SHIP_KINDS, ships, strict=False)
-    return " ".join(f"{count}{kind}" for kind, count in pairs if count) or "0"
+    return " ".join(f"{count}{kind}" for kind, count in pairs if count) or none
 
 
 def empire_text(world: World, texts: Texts, empire_id: object) -> str:

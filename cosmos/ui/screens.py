@@ -61,8 +61,9 @@ def frame(world: World, texts: Texts, body: Body, footer: str,
         else:
             result.add(*line)
     result.add("")
-    for line, style in notes or []:
-        result.add(line, style)
+    for note, style in notes or []:
+        for line in wrap(note):
+            result.add(line, style)
     if notes:
         result.add("")
     result.add(footer, Style.FOOTER)

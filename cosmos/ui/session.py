@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from cosmos.commands import apply
 from cosmos.data import TECHS
-from cosmos.game import replay
+from cosmos.game import play_turn, replay
 from cosmos.messages import Message, RuleError
 from cosmos.save import SaveError, SaveGame, read_save, write_save
 from cosmos.text import Texts
@@ -15,7 +16,6 @@ from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
 from cosmos.ui.layout import Frame, Style
 from cosmos.ui.mapdraw import lane_cells
 from cosmos.ui.orders import ORDER_VERBS, confirmation, to_command
-from cosmos.ui.play import advance, apply_line
 from cosmos.ui.render import render
 from cosmos.world import World, new_world
 
@@ -95,6 +95,11 @@ class Session:
         base = [Screen(Verb.MAP)]
         self.stack = base if kind is Verb.MAP else [*base, Screen(kind, arg)]
 
+    @property
+    def player(self) -> int:
+        """The id of the human player's empire."""
+        return screens.player_of(self.world)
+
     def note(self, text: str, style: Style) -> None:
         """A line shown under the screen until the next input."""
         self.notes.append((text, style))
@@ -144,9 +149,9 @@ class Session:
 
     def order(self, parsed: Parsed) -> None:
         """Give an order: the engine checks it; a refusal changes nothing and costs no turn."""
-        command = to_command(parsed, screens.player_of(self.world), self.limits().letters)
+        command = to_command(parsed, self.player, self.limits().letters)
         try:
-            apply_line(self.world, command)
+            apply(self.world, command)
         except RuleError as refusal:
             self.note_message(refusal.message.key, refusal.message.args, Style.BAD)
             return
@@ -160,9 +165,9 @@ class Session:
         self.news, self.news_turns = [], (self.world.turn, self.world.turn)
         while played < count and self.world.victory is None:
             self.news_turns = (self.news_turns[0], self.world.turn)
-            advance(self.world)
+            play_turn(self.world)
             self.log.append("end")
-            self.news.extend(self.world.turn_news)
+            self.news.extend(panels.visible_news(self.world.turn_news, self.player))
             played += 1
             if self.worth_stopping(self.world.turn_news):
                 break
@@ -176,7 +181,7 @@ class Session:
 
     def worth_stopping(self, news: list[Message]) -> bool:
         """Does this news need the player: a battle, a siege or a loss, or research done?"""
-        player = screens.player_of(self.world)
+        player = self.player
         for item in news:
             args = item.as_dict()
             if item.key == "news_researched" and args.get("empire") == player:
@@ -217,7 +222,7 @@ class Session:
             return
         self.world, self.log = world, list(save.lines)
         self.lanes = lane_cells(world)
-        self.news = list(world.turn_news)  # the news of the last turn played
+        self.news = panels.visible_news(world.turn_news, self.player)  # of the last turn played
         self.news_turns = (world.turn - 1, world.turn - 1)
         self.finished = world.victory is not None
         self.show(Kind.END if self.finished else Verb.MAP)

@@ -38,21 +38,45 @@ def paint(frame: Frame) -> str:
     return "".join(out)
 
 
-def play(session: Session, stdin: TextIO, stdout: TextIO, colour: bool, echo: bool) -> int:
-    """Show a frame, read a line, send it, until the game is quit or the input ends; exit code 0."""
-    while True:
-        if session.left:
-            stdout.flush()
-            return 0
+def read_line(stdin: TextIO, stdout: TextIO, interactive: bool) -> str | None:
+    """One line after the prompt (None at the end of input); a terminal gets line editing."""
+    if interactive:
+        try:
+            return input(PROMPT)  # with the readline module where Python has it
+        except EOFError:
+            return None
+    stdout.write(PROMPT)
+    stdout.flush()
+    line = stdin.readline()
+    return line.rstrip("\r\n") if line else None
+
+
+def enable_line_editing() -> None:
+    """Load the readline module where Python has it: input() then edits lines and keeps history
+    (and writes its prompt to the terminal's output instead of stderr)."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:  # e.g. Windows without it: input() still works
+        pass
+
+
+def play(session: Session, stdin: TextIO, stdout: TextIO, colour: bool, echo: bool,
+         interactive: bool = False) -> int:
+    """Show a frame, read a line, send it, until the game is quit or the input ends; exit code 0.
+
+    echo writes each line read after the prompt (for piped input, so the output is a transcript);
+    interactive reads with input() from a terminal instead of stdin.readline().
+    """
+    if interactive:
+        enable_line_editing()
+    while not session.left:
         stdout.write(paint(session.render()) if colour else session.frame())
-        stdout.write(PROMPT)
-        stdout.flush()
-        line = stdin.readline()
-        if not line:  # end of input: leave quietly
+        line = read_line(stdin, stdout, interactive)
+        if line is None:  # end of input: leave quietly
             stdout.write("\n")
-            stdout.flush()
-            return 0
-        line = line.rstrip("\r\n")
+            break
         if echo:
             stdout.write(line + "\n")
         session.send(line)
+    stdout.flush()
+    return 0

@@ -1,8 +1,11 @@
-"""Re-record the golden transcripts of the recorded playthrough: python -m tests.golden.record
+"""Re-record the recorded playthrough: python -m tests.golden.record [--keep-commands]
 
-Plays tests/golden/commands.txt with seed 2026 in every language, exactly as
-`python -m cosmos --plain --seed=2026 --lang=L < commands.txt` does, and writes
-tests/golden/transcript.L.txt. Review the diff before committing it.
+Plans the command lines again (tests/golden/plan.py: a player that wins seed 2026 in about
+200 lines, so a change of the rules or the rivals' tuning gets a new winning game), writes
+tests/golden/commands.txt, then plays it in every language exactly as
+`python -m cosmos --plain --seed=2026 --lang=L < commands.txt` does and writes
+tests/golden/transcript.L.txt. With --keep-commands only the transcripts are re-recorded.
+Review the diff before committing it.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from pathlib import Path
 from cosmos.text import LANGS
 from cosmos.ui.session import Session
 from cosmos.ui.terminal import play
+from tests.golden.plan import best_plan
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -33,8 +37,12 @@ def play_transcript(lang: str, commands: str) -> str:
     return out.getvalue()
 
 
-def main() -> int:
-    """Record every language's transcript and say how long each is."""
+def main(argv: list[str]) -> int:
+    """Plan the commands (unless kept), record every language's transcript, report the sizes."""
+    if "--keep-commands" not in argv:
+        lines = best_plan(SEED)
+        COMMANDS.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8",
+                            newline="\n")
     commands = COMMANDS.read_text(encoding="utf-8")
     count = len(commands.splitlines())
     for lang in LANGS:
@@ -46,4 +54,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

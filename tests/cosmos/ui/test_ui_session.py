@@ -120,14 +120,14 @@ def test_a_save_whose_orders_no_longer_apply_is_refused(tmp_path: Path) -> None:
 
     write_save(tmp_path, 1, SaveGame(2026, ("col 2", "col 2")))  # the same claim twice
     session = Session(saves_dir=tmp_path)
-    assert "That save is damaged: it cannot be loaded." in session.send("load 1")
+    assert "That save cannot be played again (line: col 2)." in session.send("load 1")
     assert session.world.turn == 1 and session.log == []
 
 
 def test_after_the_end_only_looking_loading_and_quitting_work() -> None:
     session = Session()
     session.world.victory = Victory("conquest", 0, 1)
-    assert "The game is over: only map" in session.send("end")
+    assert "The game is over: you can still look around" in session.send("end")
     assert session.world.turn == 1
     assert session.send("emp").split("\n")[3].startswith("Empires")
     session.send("quit")

@@ -39,6 +39,21 @@ def test_play_in_colour_clears_the_screen_for_every_frame() -> None:
     assert out.getvalue().count(CLEAR) == 2 and "\x1b[1;36m" in out.getvalue()
 
 
+def read_all(master: int) -> bytes:
+    """Everything the program wrote to its terminal, until it closed it."""
+    output = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(master)
+    return output
+
+
 def test_on_a_real_terminal_the_game_clears_and_colours_unless_plain() -> None:
     for args, coloured in (([], True), (["--plain"], False)):
         master, slave = os.openpty()
@@ -47,16 +62,21 @@ def test_on_a_real_terminal_the_game_clears_and_colours_unless_plain() -> None:
                                    stdout=slave, stderr=subprocess.PIPE, env=env, cwd=ROOT)
         os.close(slave)
         process.communicate(b"quit\n", timeout=60)
-        output = b""
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the other end closed
-                break
-            if not chunk:
-                break
-            output += chunk
-        os.close(master)
+        output = read_all(master)
         assert process.returncode == 0
         assert (CLEAR.encode() in output) is coloured
         assert b"Turn 1/150" in output
+
+
+def test_typing_on_a_terminal_reads_lines_with_input_and_quits_cleanly() -> None:
+    master, slave = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "cosmos", "--lang=es"], stdin=slave,
+                               stdout=slave, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    os.close(slave)
+    os.write(master, b"sys 1\nquit\n")
+    output = read_all(master)
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 0 and errors == b""
+    assert output.count(CLEAR.encode()) == 2  # the opening screen, then sys 1
+    assert b"Planeta 2 Elara II, gigante gaseoso (libre)" in output

@@ -7,7 +7,8 @@ from typing import Any
 
 import nbformat
 import pytest
-from lesson_helpers import LESSON1, code_cells, is_play_cell
+
+from tests.lessons.lesson_helpers import LESSON1, code_cells, is_play_cell
 
 
 @pytest.fixture(scope="session")

@@ -6,18 +6,16 @@ from pathlib import Path
 
 import nbformat
 
+from tests.reference import REFERENCE
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSONS = REPO_ROOT / "lessons"
 LESSON1 = LESSONS / "01-galaxy-from-a-seed.ipynb"
 
 
 def reference_dir() -> Path:
-    """shared/reference: beside the repository (a worktree or a CI clone) or above it."""
-    for base in (REPO_ROOT, *REPO_ROOT.parents):
-        candidate = base / "shared" / "reference"
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("shared/reference was not found beside or above the repository")
+    """shared/reference, where the facts every test reads live."""
+    return REFERENCE
 
 
 def reference_blocks() -> dict[str, str]:

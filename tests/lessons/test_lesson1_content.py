@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
-from lesson_helpers import LESSONS, code_cells, reference_blocks, reference_dir, stdout_of
 
 import cosmos
 from cosmos import galaxy, graph, rng, world
 from graders.quizzes import FindTheBug, PredictOutput
 from lessons.kit import codemap
+from tests.lessons.lesson_helpers import LESSONS, code_cells, reference_blocks, reference_dir, stdout_of
 
 QUIZ_BLOCKS = {"predict the output", "find the bug"}
 

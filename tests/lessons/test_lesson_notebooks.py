@@ -8,9 +8,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from lesson_helpers import LESSONS, code_cells
 
 from lessons import regenerate
+from tests.lessons.lesson_helpers import LESSONS, code_cells
 
 NOTEBOOKS = regenerate.lesson_notebooks(LESSONS)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell
 
 from cosmos.stages import LESSON_OF_MODULE
 from lessons import regenerate
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell
 
 KIT = LESSONS / "kit"
 PLAY_MODULE = "lessons.kit.play"

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lesson_helpers import code_cells, is_play_cell, reference_dir
-
 from cosmos.ui.session import Session
 from lessons.kit.play import GameWidget, clock_seed
+from tests.lessons.lesson_helpers import code_cells, is_play_cell, reference_dir
 
 
 def test_it_opens_on_the_published_intro_screen(tmp_path: Path):

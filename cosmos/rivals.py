@@ -104,18 +104,27 @@ class View:
     hp: list[int]  # my hit points per ship kind
     claimed: set[int] = field(default_factory=set)
     queued: set[tuple[str, int]] = field(default_factory=set)
+    weights: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.weights = {part: getattr(self.character, part)
+                        for part in ("attack", "expand", "research")}
 
     def weight(self, part: str) -> int:
         """The character's weight for attack, expand or research."""
-        return getattr(self.character, part)
+        return self.weights[part]
 
     def price(self, cost: Cost | list[int]) -> float:
         """A cost as one number at today's values of the resources."""
-        return sum(cost[r] * self.value[r] for r in range(RES_COUNT)) or 1.0
+        value = self.value
+        return (cost[0] * value[0] + cost[1] * value[1] + cost[2] * value[2]
+                + cost[3] * value[3]) or 1.0
 
     def afford(self, cost: Cost) -> bool:
         """Is this still in the budget of this turn?"""
-        return all(self.stock[r] >= cost[r] for r in range(RES_COUNT))
+        stock = self.stock
+        return (stock[0] >= cost[0] and stock[1] >= cost[1] and stock[2] >= cost[2]
+                and stock[3] >= cost[3])
 
 
 def look(world: World, me: int) -> View:
@@ -124,8 +133,8 @@ def look(world: World, me: int) -> View:
     n_sys = len(world.systems)
     war = [at_war(world, me, other.id) for other in world.empires]
     attack, hp = [], []
-    for other in world.empires:
-        effects = effects_of(other.techs)
+    known = [effects_of(other.techs) for other in world.empires]
+    for effects in known:
         pct = 100 + effects.get("hp_pct", 0)
         attack.append([ship.attack + effects.get("attack_" + ship.key, 0) for ship in SHIP_TYPES])
         hp.append([ship.hp * pct // 100 for ship in SHIP_TYPES])
@@ -150,7 +159,7 @@ def look(world: World, me: int) -> View:
                                                        zip(here, counts, strict=True)]
     enemy = [0.0] * n_sys
     kinds = [0] * len(SHIP_TYPES)
-    for (system, owner), counts in sorted(stacks.items()):
+    for (system, owner), counts in stacks.items():  # max and sums: the order does not matter
         enemy[system] = max(enemy[system], strength(counts, attack[owner], hp[owner]))
         kinds = [a + b for a, b in zip(kinds, counts, strict=True)]
     worth = [0.0] * len(world.planets)
@@ -185,7 +194,7 @@ def look(world: World, me: int) -> View:
     if empire.capital >= 0:
         near = table[empire.capital]
         home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
-    effects = effects_of(empire.techs)
+    effects = known[me]
     per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
     produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
     if planets and empire.capital >= 0:
@@ -237,8 +246,9 @@ def building_options(view: View) -> list[tuple[float, Command, Cost]]:
         for building, benefit in options:
             if (building, planet_id) not in view.queued:
                 cost = building_cost(world, planet_id, building)
-                found.append((100 * benefit / view.price(cost), Build(view.me, building, planet_id),
-                              cost))
+                if view.afford(cost):  # what the stock cannot pay now it cannot pay later
+                    found.append((100 * benefit / view.price(cost),
+                                  Build(view.me, building, planet_id), cost))
     return found
 
 
@@ -247,6 +257,8 @@ def colony_options(view: View) -> list[tuple[float, Command, Cost]]:
     world = view.world
     cost = colony_cost(world, view.me)
     found = []
+    if not view.afford(cost):
+        return found
     for system in sorted(view.ships):
         for planet_id in world.systems[system].planets:
             if world.planets[planet_id].owner < 0 and planet_id not in view.claimed:

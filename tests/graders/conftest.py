@@ -7,6 +7,8 @@ import json
 import os
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -26,6 +28,18 @@ BATCH_SIZE = 100
 BATCH_TIMEOUT = 4.0  # seconds per submission in the batch (the attacks that loop use it all)
 BATCH_CHECK_TIMEOUT = 2.0
 BATCH_JOBS = 3  # more than the 2 cores: attacks that sleep or time out leave them idle
+
+
+def graders_cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run `python -m graders ARGS` from this repository, as a teacher or a student would."""
+    return subprocess.run(
+        [sys.executable, "-m", "graders", *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 @dataclass

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import EXERCISES, Compare, ExerciseError, Kind, load_exercise
+from graders.grading import job_for, limits_for
 from graders.notebook import SubmissionError, clean, code_notebook, read_cells
 
 
@@ -141,3 +142,14 @@ def test_huge_or_missing_files_get_a_clear_message(tmp_path: Path) -> None:
         read_cells(big)
     with pytest.raises(SubmissionError, match="could not be read"):
         read_cells(tmp_path / "missing.ipynb")
+
+
+def test_the_job_sent_into_the_sandbox_holds_no_expected_answer() -> None:
+    islands = load_exercise("01-islands")
+    sent = job_for(islands.checks, read_cells(islands.reference), limits_for(islands))
+    assert all(sorted(check) == ["kind", "name", "payload"] for check in sent["checks"])
+    job = json.dumps(sent)
+    programs = [e for check in islands.checks if check.program for e in check.expected]
+    assert len(programs) >= 6
+    for expected in programs:
+        assert json.dumps(expected)[1:-1] not in job

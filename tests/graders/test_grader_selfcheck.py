@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import graders_cli
 
 from graders import check_here
 from graders.exercise import EXERCISES, load_exercise
@@ -83,17 +81,8 @@ def test_check_runs_the_public_checks_in_the_sandbox(
     tmp_path: Path, notebook: Path | None, code: int, last: str
 ) -> None:
     path = notebook or load_exercise("01-islands").reference
-    command = [sys.executable, "-m", "graders", "check", str(path)]
-    if notebook is None:
-        command += ["--exercise", "01-islands"]
-    done = subprocess.run(
-        command,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    extra = ["--exercise", "01-islands"] if notebook is None else []
+    done = graders_cli("check", str(path), *extra, cwd=tmp_path)
     assert done.returncode == code, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == last
     assert "hidden" not in done.stdout
@@ -102,13 +91,7 @@ def test_check_runs_the_public_checks_in_the_sandbox(
 def test_check_needs_a_known_exercise(tmp_path: Path) -> None:
     lost = tmp_path / "lost.ipynb"
     lost.write_text("{}")
-    done = subprocess.run(
-        [sys.executable, "-m", "graders", "check", str(lost)],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-    )
+    done = graders_cli("check", str(lost), cwd=tmp_path)
     assert done.returncode == 2
     assert (
         done.stderr

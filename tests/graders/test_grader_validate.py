@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from io import StringIO
 from pathlib import Path
 
 import pytest
+from conftest import graders_cli
 
 from graders.exercise import EXERCISES, load_exercise
 from graders.grading import limits_for
 from graders.validate import describe, validate
 
-REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
 def test_islands_validates(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "graders", "validate", "01-islands", "--jobs", "2"]
-    done = subprocess.run(
-        command,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = graders_cli("validate", "01-islands", "--jobs", "2", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert lines[-1] == "valid"

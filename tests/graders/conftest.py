@@ -25,8 +25,8 @@ from graders.notebook import read_cells
 
 REPO = Path(__file__).resolve().parents[2]
 BATCH_SIZE = 100
-BATCH_TIMEOUT = 4.0  # seconds per submission in the batch (the attacks that loop use it all)
-BATCH_CHECK_TIMEOUT = 2.0
+BATCH_TIMEOUT = 6.0  # seconds per submission in the batch (the attacks that loop use it all)
+BATCH_CHECK_TIMEOUT = 3.0
 BATCH_JOBS = 3  # more than the 2 cores: attacks that sleep or time out leave them idle
 
 

@@ -165,10 +165,11 @@ FORGES_RESULTS = code("""
         except OSError:
             pass
     print('All checks passed! score: 30/30')
-    for fd in range(64):
+    for fd in range(64):  # every pipe or file this process holds: is the runner's channel one?
         try:
-            os.set_blocking(fd, False)
-            os.write(fd, {events})
+            if os.readlink(f'/proc/self/fd/{fd}').startswith(('pipe:', '/')):
+                os.set_blocking(fd, False)
+                os.write(fd, {events})
         except OSError:
             pass
 """)
@@ -268,8 +269,7 @@ def attacks(
         "patches-later-cells": Hostile([PATCHES_LATER_CELLS], FAILED, max_score=1),
         "always-equal-subclasses": Hostile([ALWAYS_EQUAL], FAILED),
         "forged-results": Hostile(
-            [code(FORGES_RESULTS, paths=forged_paths, forged=forged, events=events)],
-            FAILED | TIMEOUT | DIED,
+            [code(FORGES_RESULTS, paths=forged_paths, forged=forged, events=events)], FAILED
         ),
         "kills-the-runner": Hostile(
             ["import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n", *reference],

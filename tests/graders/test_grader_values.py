@@ -71,7 +71,7 @@ def test_exact_types_tell_bool_from_int_and_list_from_tuple() -> None:
     triple = parse_type("tuple[int, int, bool]")
     assert type_problem((3, 3, False), triple) is None
     assert type_problem([3, 3, False], triple) == "a list"
-    assert type_problem((3, 3, 0), triple) == "a tuple holding a int"
+    assert type_problem((3, 3, 0), triple) == "a tuple holding an int"
     assert type_problem((True, 3, False), triple) == "a tuple holding a bool"
     assert type_problem((3, 3), triple) == "a tuple of 2 items"
     assert type_problem(Foreign("AlwaysEqual"), triple) == "an object of type AlwaysEqual"

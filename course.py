@@ -107,7 +107,8 @@ def main(argv: list[str]) -> int:
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *argv[1:]], cwd=ROOT)
     if (ROOT / FIRST_LESSON).exists():
-        return run([python, "-m", "jupyter", "lab", FIRST_LESSON, *argv[1:]], cwd=ROOT)
+        as_root = ["--allow-root"] if os.geteuid() == 0 else []
+        return run([python, "-m", "jupyter", "lab", *as_root, FIRST_LESSON, *argv[1:]], cwd=ROOT)
     return run([python, "-m", "cosmos", *argv[1:]], cwd=ROOT)
 
 

@@ -110,9 +110,7 @@ def test_an_unknown_exercise_lists_the_known_ones() -> None:
 def test_cleaning_keeps_only_code_cell_sources() -> None:
     notebook = code_notebook(["x = 1\n", "print(x)\n"])
     notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": ["# hi"]})
-    notebook["cells"][0]["outputs"] = [
-        {"output_type": "stream", "name": "stdout", "text": "forged"}
-    ]
+    notebook["cells"][0]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "forged"}]
     notebook["cells"][0]["source"] = ["x = ", "1\n"]
     notebook["metadata"]["kernelspec"] = {"name": "bash"}
     assert clean(json.dumps(notebook).encode()) == ["x = 1\n", "print(x)\n"]

@@ -151,3 +151,14 @@ def test_the_job_sent_into_the_sandbox_holds_no_expected_answer() -> None:
     assert len(programs) >= 6
     for expected in programs:
         assert json.dumps(expected)[1:-1] not in job
+
+
+@pytest.mark.parametrize("folder", sorted(p.parent.name for p in EXERCISES.glob("*/exercise.json")))
+def test_every_exercise_follows_the_format(folder: str) -> None:
+    exercise = load_exercise(folder)
+    assert exercise.reference.is_file() and exercise.wrong_solutions
+    assert any(check.hidden for check in exercise.checks)
+    assert any(not check.hidden for check in exercise.checks)
+    student = {p.name for p in exercise.folder.iterdir() if not p.name.startswith(".")}
+    assert student == {"exercise.json", exercise.notebook.name}
+    read_cells(exercise.notebook)

@@ -159,6 +159,7 @@ def test_every_exercise_follows_the_format(folder: str) -> None:
     assert exercise.reference.is_file() and exercise.wrong_solutions
     assert any(check.hidden for check in exercise.checks)
     assert any(not check.hidden for check in exercise.checks)
-    student = {p.name for p in exercise.folder.iterdir() if not p.name.startswith(".")}
-    assert student == {"exercise.json", exercise.notebook.name}
+    student = {p.name for p in exercise.folder.rglob("*")}
+    assert {"exercise.json", exercise.notebook.name} <= student
+    assert not student & {"hidden.json", "reference.ipynb", "wrong"}
     read_cells(exercise.notebook)

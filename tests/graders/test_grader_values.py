@@ -144,3 +144,11 @@ def test_a_program_reads_its_input_and_its_output_is_captured() -> None:
     assert run_check({"main": 3}, "program", "main", '""')["status"] == "not callable"
     raised = run_check({"main": main}, "program", "main", json.dumps("1 1\n"))
     assert raised["status"] == "raised" and raised["error"] == "EOFError"
+
+
+def test_exit_in_a_program_ends_the_program_not_the_kernel() -> None:
+    kernel_exit = object()
+    namespace: dict = {"exit": kernel_exit}
+    exec("def main():\n    print('bye')\n    exit()\n    print('never')\n", namespace)
+    assert run_check(namespace, "program", "main", '""') == {"status": "ok", "value": ["str", "bye\n"]}
+    assert namespace["exit"] is kernel_exit and "quit" not in namespace

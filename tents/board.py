@@ -47,9 +47,16 @@ class Geometry:
         """The (row, column) of a flat index."""
         return divmod(index, self.width)
 
-    def line_name(self, line: int) -> tuple[str, int]:
-        """("row", r) or ("column", c) for a line number, both from 0."""
-        return ("row", line) if line < self.height else ("column", line - self.height)
+    def line_text(self, line: int) -> str:
+        """"row 3" or "column 5" for a line number, counted from 1 as a player counts."""
+        if line < self.height:
+            return f"row {line + 1}"
+        return f"column {line - self.height + 1}"
+
+    def cell_text(self, index: int) -> str:
+        """"row 3, column 5" for a flat index, counted from 1."""
+        row, col = divmod(index, self.width)
+        return f"row {row + 1}, column {col + 1}"
 
     def neighbour_lines(self, line: int) -> list[int]:
         """The lines on either side of a line (the rows above and below, or the columns left and right)."""
@@ -83,7 +90,10 @@ class Board:
         trees = tuple(r * geo.width + c for r, c in puzzle.trees)
         for t in trees:
             cells[t] = Mark.TREE
-        unknown = [sum(1 for i in line if cells[i] == Mark.UNKNOWN) for line in geo.lines]
+        unknown = [len(line) for line in geo.lines]
+        for t in trees:
+            for line in geo.line_of[t]:
+                unknown[line] -= 1
         return Board(geo, puzzle.row_clues + puzzle.col_clues, [int(x) for x in cells],
                      [-1] * len(cells), [0] * len(geo.lines), unknown, trees)
 
@@ -98,7 +108,7 @@ class Board:
         if value == Mark.TENT:
             return False
         if value != Mark.UNKNOWN:
-            raise Contradiction(f"cell {self.geo.cell(i)} cannot hold a tent")
+            raise Contradiction(f"{self.geo.cell_text(i)} cannot hold a tent")
         self.cells[i] = Mark.TENT
         self.log.append(i)
         for line in self.geo.line_of[i]:
@@ -112,7 +122,7 @@ class Board:
         if value == Mark.GRASS:
             return False
         if value != Mark.UNKNOWN:
-            raise Contradiction(f"cell {self.geo.cell(i)} is a tent or a tree, not grass")
+            raise Contradiction(f"{self.geo.cell_text(i)} would have to be a tent and grass at once")
         self.cells[i] = Mark.GRASS
         self.log.append(i)
         for line in self.geo.line_of[i]:
@@ -124,8 +134,8 @@ class Board:
         if self.partner[tree] == tent:
             return False
         if self.partner[tree] != -1 or self.partner[tent] != -1:
-            raise Contradiction(f"the tree {self.geo.cell(tree)} or the tent {self.geo.cell(tent)} "
-                                "already has a partner")
+            raise Contradiction(f"the tree at {self.geo.cell_text(tree)} and the tent at "
+                                f"{self.geo.cell_text(tent)} cannot belong together")
         self.set_tent(tent)
         self.partner[tree] = tent
         self.partner[tent] = tree
@@ -145,8 +155,9 @@ class Board:
 
     def is_complete(self) -> bool:
         """Every cell decided and every tree and tent paired."""
-        return all(x != Mark.UNKNOWN for x in self.cells) and all(
-            self.partner[i] != -1 for i, x in enumerate(self.cells) if x in (Mark.TENT, Mark.TREE))
+        partner = self.partner
+        return (Mark.UNKNOWN not in self.cells and all(partner[t] != -1 for t in self.trees)
+                and sum(self.tents[:self.geo.height]) == len(self.trees))
 
     def pairs(self) -> list[tuple[Cell, Cell]]:
         """The known (tree, tent) pairs as (row, column) cells."""

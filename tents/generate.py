@@ -9,6 +9,7 @@ from tents.grid import Difficulty, Puzzle, Solution, check_size, clues_for
 from tents.solver import solve_board
 
 MAX_ATTEMPTS = 20000
+MIN_DENSITY = 8  # refill until at least one cell in MIN_DENSITY holds a tent (or tries run out)
 
 Pair = tuple[int, int]  # (tree, tent) as flat cell indices
 
@@ -98,12 +99,34 @@ def stuck_groups(board: Board, pairs: list[Pair]) -> list[list[int]]:
     return groups
 
 
+def refill(rng: Random, geo: Geometry, pairs: list[Pair], difficulty: Difficulty) -> list[Pair]:
+    """Add pairs at random free places while the puzzle is too sparse, keeping each that still
+    leaves the puzzle solved at exactly `difficulty` (at most one try per MIN_DENSITY cells)."""
+    area = geo.width * geo.height
+    for _ in range(area // MIN_DENSITY):
+        if len(pairs) * MIN_DENSITY >= area:
+            break
+        used = {cell for pair in pairs for cell in pair}
+        near_tent = {j for _, tent in pairs for j in geo.around[tent]}
+        spots = [i for i in range(area) if i not in used and i not in near_tent
+                 and any(j not in used for j in geo.orth[i])]
+        if not spots:
+            break
+        tent = spots[rng.next_int(len(spots))]
+        sides = [j for j in geo.orth[tent] if j not in used]
+        tree = sides[rng.next_int(len(sides))]
+        _, level = solve_board(puzzle_of(geo, pairs + [(tree, tent)]), difficulty, geo)
+        if level is difficulty:
+            pairs = pairs + [(tree, tent)]
+    return pairs
+
+
 def _attempt(rng: Random, geo: Geometry, difficulty: Difficulty) -> tuple[Puzzle, Solution] | None:
     """One candidate layout, repaired until the rules of `difficulty` (and no easier) solve it.
 
     Where the rules get stuck, one tent they could not place is taken away with its tree from
-    each group of such tents, and the rules run again. Taking pairs away never makes a puzzle
-    harder for the rules, so a hard candidate that turns easy is dropped.
+    each group of such tents, and the rules run again. A hard candidate that turns easy is
+    dropped. A solved candidate left too sparse is then refilled.
     """
     tents = place_tents(rng, geo, tent_count(geo.width, geo.height))
     if tents is None:
@@ -117,6 +140,9 @@ def _attempt(rng: Random, geo: Geometry, difficulty: Difficulty) -> tuple[Puzzle
         if level is not None:
             if level is not difficulty:
                 return None
+            pairs = refill(rng, geo, pairs, difficulty)
+            puzzle = puzzle_of(geo, pairs)
+            board, level = solve_board(puzzle, difficulty, geo)
             solution = Solution.of((geo.cell(tree), geo.cell(tent)) for tree, tent in pairs)
             if Solution.of(board.pairs()) != solution:
                 raise RuntimeError(f"the solver found another solution than the generated one: {puzzle}")

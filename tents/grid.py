@@ -88,9 +88,17 @@ class Puzzle:
         """The number of trees, which is also the number of tents to place."""
         return len(self.trees)
 
-    def is_tree(self, cell: Cell) -> bool:
-        """True where a tree stands."""
-        return cell in set(self.trees)
+    def _repr_svg_(self) -> str:
+        """The puzzle as a picture, for notebooks."""
+        from tents.render import to_svg  # render imports this module
+
+        return to_svg(self)
+
+    def __str__(self) -> str:
+        """The puzzle as text (see tents.render.to_text)."""
+        from tents.render import to_text
+
+        return to_text(self)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from tents.rules import (
     trees_near,
 )
 
-
 MEMO_LIMIT = 50000  # line_ways results kept per geometry
 
 
@@ -34,7 +33,7 @@ Ways = tuple[list[int], list[int], list[int], list[int]]
 CONTRADICTION: Ways = ([], [], [], [])
 
 
-def remembered_ways(board: Board, states: list[int], clue: int) -> Ways:
+def remembered_ways(board: Board, line: int, states: list[int], clue: int) -> Ways:
     """line_ways, remembered on the board's geometry (the same line states come back often)."""
     key = (bytes(states), clue)
     memo = board.geo.memo
@@ -44,7 +43,8 @@ def remembered_ways(board: Board, states: list[int], clue: int) -> Ways:
             memo.clear()
         found = memo[key] = line_ways(states, clue)
     if found is CONTRADICTION:
-        raise Contradiction("a line cannot be completed")
+        raise Contradiction(f"{board.geo.line_text(line)} cannot fit its {clue} tents "
+                            "without two of them touching")
     return found
 
 
@@ -79,7 +79,7 @@ def line_fits(board: Board, focus: Focus = None) -> Iterator[Deduction]:
             continue
         members = lines[line]
         states = [cells[i] for i in members]
-        end_free, end_tent, rest_free, rest_tent = remembered_ways(board, states, board.clues[line])
+        end_free, end_tent, rest_free, rest_tent = remembered_ways(board, line, states, board.clues[line])
         tents, grass = [], []
         for j, s in enumerate(states):
             if s != UNKNOWN:
@@ -104,7 +104,7 @@ def shared_neighbour(board: Board, focus: Focus = None) -> Iterator[Deduction]:
             common.intersection_update(around[p])
         grass = tuple(sorted(j for j in common if cells[j] == UNKNOWN and j not in places))
         if grass:
-            yield Deduction(Rule.SHARED_NEIGHBOUR, grass=grass, subject=t)
+            yield Deduction(Rule.SHARED_NEIGHBOUR, grass=grass, about=(t,))
 
 
 def trees_claim_line(board: Board, focus: Focus = None) -> Iterator[Deduction]:
@@ -129,13 +129,14 @@ def trees_claim_line(board: Board, focus: Focus = None) -> Iterator[Deduction]:
         trees = claims[line]
         missing = board.clues[line] - board.tents[line]
         if len(trees) > missing:
-            raise Contradiction("more trees claim a line than it has tents to give")
+            raise Contradiction(f"more trees need a tent in {board.geo.line_text(line)} than it has "
+                                "tents to give")
         if len(trees) == missing:
             claimed = {q for t in trees for q in board.candidates(t)}
             grass = tuple(i for i in lines[line] if cells[i] == UNKNOWN and i not in claimed)
             if grass:
-                yield Deduction(Rule.TREES_CLAIM_LINE, grass=grass, line=line, subject=trees[0],
-                                witness=trees[-1])
+                yield Deduction(Rule.TREES_CLAIM_LINE, grass=grass, line=line,
+                                about=tuple(trees))
 
 
 def line_squeezes(board: Board, focus: Focus = None) -> Iterator[Deduction]:
@@ -148,7 +149,7 @@ def line_squeezes(board: Board, focus: Focus = None) -> Iterator[Deduction]:
         members = geo.lines[line]
         states = [cells[i] for i in members]
         n = len(states)
-        end_free, end_tent, rest_free, rest_tent = remembered_ways(board, states, clue)
+        end_free, end_tent, rest_free, rest_tent = remembered_ways(board, line, states, clue)
         grass = []
         for other in geo.neighbour_lines(line):
             beside = geo.lines[other]

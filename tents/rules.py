@@ -58,8 +58,7 @@ class Deduction:
     grass: tuple[int, ...] = ()
     pairs: tuple[tuple[int, int], ...] = ()
     line: int = -1  # the row or column the reason is about
-    subject: int = -1  # the tent, tree or cell the reason is about
-    witness: int = -1  # a second tree the reason is about
+    about: tuple[int, ...] = ()  # the tent or trees the reason is about
 
 
 RuleFunction = Callable[[Board, Focus], Iterator[Deduction]]
@@ -104,9 +103,10 @@ def touches_tent(board: Board, focus: Focus = None) -> Iterator[Deduction]:
                 if cells[j] == UNKNOWN:
                     grass.append(j)
                 elif cells[j] == TENT:
-                    raise Contradiction("two tents touch")
+                    raise Contradiction(f"the tents at {board.geo.cell_text(i)} and "
+                                        f"{board.geo.cell_text(j)} would touch")
             if grass:
-                yield Deduction(Rule.TOUCHES_TENT, grass=tuple(grass), subject=i)
+                yield Deduction(Rule.TOUCHES_TENT, grass=tuple(grass), about=(i,))
 
 
 def line_full(board: Board, focus: Focus = None) -> Iterator[Deduction]:
@@ -115,7 +115,7 @@ def line_full(board: Board, focus: Focus = None) -> Iterator[Deduction]:
     for line in lines_of(board, focus):
         clue = board.clues[line]
         if board.tents[line] > clue:
-            raise Contradiction("a line has too many tents")
+            raise Contradiction(f"{board.geo.line_text(line)} would get more than its {clue} tents")
         if board.tents[line] == clue and board.unknown[line]:
             yield Deduction(Rule.LINE_FULL, line=line,
                             grass=tuple(i for i in lines[line] if cells[i] == UNKNOWN))
@@ -125,11 +125,16 @@ def no_free_tree(board: Board, focus: Focus = None) -> Iterator[Deduction]:
     """Cells beside no unpaired tree are grass (all of them in one deduction)."""
     cells, partner, orth = board.cells, board.partner, board.geo.orth
     if focus is None:
-        todo: Iterable[int] = range(len(cells))
+        near = bytearray(len(cells))
+        for t in board.trees:
+            if partner[t] == -1:
+                for j in orth[t]:
+                    near[j] = 1
+        grass = tuple(i for i, value in enumerate(cells) if value == UNKNOWN and not near[i])
     else:  # only a tree that found its tent can leave its neighbours with no free tree
         todo = sorted({j for i in focus if cells[i] == TREE for j in orth[i]})
-    grass = tuple(i for i in todo if cells[i] == UNKNOWN and not any(
-        cells[j] == TREE and partner[j] == -1 for j in orth[i]))
+        grass = tuple(i for i in todo if cells[i] == UNKNOWN and not any(
+            cells[j] == TREE and partner[j] == -1 for j in orth[i]))
     if grass:
         yield Deduction(Rule.NO_FREE_TREE, grass=grass)
 
@@ -145,9 +150,9 @@ def tent_one_tree(board: Board, focus: Focus = None) -> Iterator[Deduction]:
         if cells[i] == TENT and partner[i] == -1:
             trees = board.free_trees(i)
             if not trees:
-                raise Contradiction("a tent has no tree")
+                raise Contradiction(f"the tent at {board.geo.cell_text(i)} would have no tree")
             if len(trees) == 1:
-                yield Deduction(Rule.TENT_ONE_TREE, pairs=((trees[0], i),), subject=i)
+                yield Deduction(Rule.TENT_ONE_TREE, pairs=((trees[0], i),), about=(i,))
 
 
 def tree_one_place(board: Board, focus: Focus = None) -> Iterator[Deduction]:
@@ -156,9 +161,10 @@ def tree_one_place(board: Board, focus: Focus = None) -> Iterator[Deduction]:
         if board.partner[t] == -1:
             places = board.candidates(t)
             if not places:
-                raise Contradiction("a tree has no place for its tent")
+                raise Contradiction(f"the tree at {board.geo.cell_text(t)} would have no place "
+                                    "for its tent")
             if len(places) == 1:
-                yield Deduction(Rule.TREE_ONE_PLACE, pairs=((t, places[0]),), subject=t)
+                yield Deduction(Rule.TREE_ONE_PLACE, pairs=((t, places[0]),), about=(t,))
 
 
 def line_needs_all(board: Board, focus: Focus = None) -> Iterator[Deduction]:
@@ -167,7 +173,8 @@ def line_needs_all(board: Board, focus: Focus = None) -> Iterator[Deduction]:
     for line in lines_of(board, focus):
         missing, free = board.clues[line] - board.tents[line], board.unknown[line]
         if missing > free:
-            raise Contradiction("a line cannot get enough tents")
+            raise Contradiction(f"{board.geo.line_text(line)} cannot get its "
+                                f"{board.clues[line]} tents")
         if free and missing == free:
             yield Deduction(Rule.LINE_NEEDS_ALL, line=line,
                             tents=tuple(i for i in lines[line] if cells[i] == UNKNOWN))

@@ -88,7 +88,7 @@ def solve_board(puzzle: Puzzle, level: Difficulty = Difficulty.HARD,
     if not board.is_complete():
         return board, None
     if not is_solution(board):
-        raise Contradiction("the rules filled the grid but the tents do not match the clues")
+        raise Contradiction("the grid is full but the tents do not match the clues")
     return board, used
 
 

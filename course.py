@@ -14,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 EXTRAS = ("notebook", "test")
-DEBIAN_PACKAGES = {"bwrap": "bubblewrap"}  # command -> Debian package that provides it
+# command (or its path, when it lives outside PATH) -> Debian package that provides it
+DEBIAN_PACKAGES = {"bwrap": "bubblewrap", "/usr/games/sgt-tents": "sgt-puzzles"}
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
 USAGE = """usage: python3 course.py [COMMAND]
@@ -38,7 +39,8 @@ def run(cmd: list[str], **kwargs) -> int:
 
 
 def ensure_debian_packages() -> None:
-    """Install the Debian packages the grader's sandbox needs, when missing and possible."""
+    """Install the Debian packages the course needs (the grader's sandbox, Tatham's tents for the
+    interchange tests), when missing and possible."""
     missing = [pkg for cmd, pkg in DEBIAN_PACKAGES.items() if shutil.which(cmd) is None]
     if not missing:
         return

@@ -164,7 +164,8 @@ def tree_one_place(board: Board, focus: Focus = None) -> Iterator[Deduction]:
                 raise Contradiction(f"the tree at {board.geo.cell_text(t)} would have no place "
                                     "for its tent")
             if len(places) == 1:
-                yield Deduction(Rule.TREE_ONE_PLACE, pairs=((t, places[0]),), about=(t,))
+                new = (places[0],) if board.cells[places[0]] == UNKNOWN else ()
+                yield Deduction(Rule.TREE_ONE_PLACE, tents=new, pairs=((t, places[0]),), about=(t,))
 
 
 def line_needs_all(board: Board, focus: Focus = None) -> Iterator[Deduction]:

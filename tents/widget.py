@@ -14,7 +14,7 @@ CELL = widgets.Layout(width="2.4em", height="2.4em", padding="0", margin="0")
 PLAIN, WRONG, HINTED = "#f4f9ee", "#ffb3b3", "#fff3a0"
 
 
-class PlayView:
+class PlayView(widgets.VBox):
     """The widgets for one game: a grid of cell buttons with the clues, a mode switch
     (tent / no tent, the source's two mouse buttons), Undo, Check and Hint, a status line, and
     the picture of the solution once every tent is placed."""
@@ -48,9 +48,9 @@ class PlayView:
         self.hint_button.on_click(lambda _: self.hint())
         self.status = widgets.HTML()
         self.picture = widgets.HTML()
-        self.box = widgets.VBox([self.mode, self.grid,
-                                 widgets.HBox([self.undo_button, self.check_button, self.hint_button]),
-                                 self.status, self.picture])
+        super().__init__([self.mode, self.grid,
+                          widgets.HBox([self.undo_button, self.check_button, self.hint_button]),
+                          self.status, self.picture])
         self.refresh()
 
     def click(self, cell: Cell) -> None:
@@ -91,7 +91,16 @@ class PlayView:
             self.picture.value = ""
 
 
-def play(puzzle: Puzzle | Game) -> widgets.VBox:
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus the grid as a picture for viewers that cannot run widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        puzzle = self.game.puzzle
+        bundle["text/plain"] = (f"Tents {puzzle.width}x{puzzle.height} with {puzzle.total} trees "
+                                "(run the notebook to play)")
+        bundle["text/html"] = self.game.svg()
+        return bundle
+
+
+def play(puzzle: Puzzle | Game) -> PlayView:
     """A widget to play a puzzle (or to go on with a game) in a notebook."""
-    game = puzzle if isinstance(puzzle, Game) else Game(puzzle)
-    return PlayView(game).box
+    return PlayView(puzzle if isinstance(puzzle, Game) else Game(puzzle))

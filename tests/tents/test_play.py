@@ -106,7 +106,10 @@ def test_the_widget_plays_the_game_through_its_buttons():
 
 def test_play_accepts_a_puzzle_or_a_game():
     made = generate(6, 6, Difficulty.EASY, 1)
-    box = play(made.puzzle)
-    assert box.children[1].layout.grid_template_columns == "repeat(7, 2.4em)"
+    view = play(made.puzzle)
+    assert view.children[1].layout.grid_template_columns == "repeat(7, 2.4em)"
     game = Game(made.puzzle, made.solution)
-    assert play(game).children[1] is not None
+    assert play(game).game is game
+    bundle = view._repr_mimebundle_()
+    assert bundle["text/plain"] == f"Tents 6x6 with {made.puzzle.total} trees (run the notebook to play)"
+    assert bundle["text/html"].startswith("<svg") and "application/vnd.jupyter.widget-view+json" in bundle

@@ -1,0 +1,98 @@
+"""The bonus lesson notebook: stored with its outputs, and a fresh run in a real kernel reproduces them."""
+from __future__ import annotations
+
+import copy
+import os
+import re
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from tests.tents.helpers import ROOT
+
+LESSON = ROOT / "lessons" / "bonus-tents-and-trees.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def code_cells(nb: nbformat.NotebookNode) -> list:
+    return [cell for cell in nb.cells if cell.cell_type == "code"]
+
+
+def outputs_by_id(nb: nbformat.NotebookNode) -> dict[str, list]:
+    return {cell.id: cell.outputs for cell in code_cells(nb)}
+
+
+def text_of(nb: nbformat.NotebookNode, cell_id: str) -> str:
+    return "".join(o.get("text", "") for o in outputs_by_id(nb)[cell_id])
+
+
+def execute(path) -> nbformat.NotebookNode:
+    """A fresh run, the way lessons/regenerate.py runs lessons (this checkout on the kernel's path)."""
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata.pop("widgets", None)
+    for cell in code_cells(nb):
+        cell.outputs, cell.execution_count = [], None
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=False,
+                            record_timing=False, resources={"metadata": {"path": str(path.parent)}})
+    client.execute(env={**os.environ, "PYTHONPATH": str(ROOT)})
+    for cell in code_cells(nb):
+        joined: list = []
+        for output in cell.outputs:
+            last = joined[-1] if joined else None
+            if (output.get("output_type") == "stream" and last is not None
+                    and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+                last["text"] += output["text"]
+            else:
+                joined.append(output)
+        cell.outputs = joined
+    return nb
+
+
+def normalise(outputs: list, ids: dict[str, str]) -> list:
+    """Widget model ids renamed by order of appearance; nothing else touched."""
+    result = copy.deepcopy(outputs)
+    for output in result:
+        view = output.get("data", {}).get(WIDGET_VIEW)
+        if view is not None:
+            view["model_id"] = ids.setdefault(view["model_id"], f"model-{len(ids) + 1}")
+    return result
+
+
+@pytest.fixture(scope="module")
+def stored() -> nbformat.NotebookNode:
+    return nbformat.read(LESSON, as_version=4)
+
+
+def test_the_lesson_is_stored_after_one_clean_run(stored):
+    cells = code_cells(stored)
+    assert [cell.execution_count for cell in cells] == list(range(1, len(cells) + 1))
+    for cell in cells:
+        assert all(o.output_type != "error" and o.get("name") != "stderr" for o in cell.outputs), cell.id
+        for output in cell.outputs:
+            text = output.get("data", {}).get("text/plain", "") + output.get("text", "")
+            assert not re.search(r"[0-9a-f]{32}|0x[0-9a-f]{6,}", text), f"an id or address in {cell.id}"
+
+
+def test_the_stored_outputs_say_what_the_prose_says(stored):
+    assert "a tree in column 0 beside a tent in column 1: 0" in text_of(stored, "source-run")
+    assert "a tent in the bottom right square: 0" in text_of(stored, "source-run")
+    assert re.search(r"more than one\s+[1-9]\d*", text_of(stored, "source-run"))
+    assert re.search(r"without the corner check, [1-9]\d* of 200 seeds hang", text_of(stored, "stuck"))
+    for level in ("easy", "hard"):
+        assert f"{level}: one solution 100 of 100, graded {level} 100 of 100" in text_of(stored, "ours-run")
+    assert "solutions: 2 - the tents are the same" in text_of(stored, "pairings")
+    play = outputs_by_id(stored)["play"][0]["data"]
+    assert WIDGET_VIEW in play and play["text/html"].startswith("<svg")
+    assert "De Biasi" in "".join(cell.source for cell in stored.cells if cell.cell_type == "markdown")
+
+
+@pytest.mark.slow
+def test_reexecuting_the_lesson_reproduces_every_stored_output(stored):
+    fresh = execute(LESSON)
+    stored_ids: dict[str, str] = {}
+    fresh_ids: dict[str, str] = {}
+    for old, new in zip(code_cells(stored), code_cells(fresh), strict=True):
+        assert new.execution_count == old.execution_count
+        assert normalise(new.outputs, fresh_ids) == normalise(old.outputs, stored_ids), (
+            f"cell {old.id} prints something else now; regenerate the lesson")

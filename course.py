@@ -15,7 +15,12 @@ ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 EXTRAS = ("notebook", "test")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
-DEBIAN_PACKAGES = {"bwrap": "bubblewrap", "/usr/games/sgt-tents": "sgt-puzzles"}
+DEBIAN_PACKAGES = {
+    "bwrap": "bubblewrap",  # the grader's sandbox
+    "setpriv": "util-linux",
+    "prlimit": "util-linux",
+    "/usr/games/sgt-tents": "sgt-puzzles",  # Tatham's Tents, for the tents interchange tests
+}
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
 USAGE = """usage: python3 course.py [COMMAND]
@@ -105,7 +110,8 @@ def main(argv: list[str]) -> int:
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *argv[1:]], cwd=ROOT)
     if (ROOT / FIRST_LESSON).exists():
-        return run([python, "-m", "jupyter", "lab", FIRST_LESSON, *argv[1:]], cwd=ROOT)
+        as_root = ["--allow-root"] if os.geteuid() == 0 else []
+        return run([python, "-m", "jupyter", "lab", *as_root, FIRST_LESSON, *argv[1:]], cwd=ROOT)
     return run([python, "-m", "cosmos", *argv[1:]], cwd=ROOT)
 
 

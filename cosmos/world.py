@@ -39,6 +39,7 @@ class Empire:
     research: int = -1
     techs: list[int] = field(default_factory=list)
     produced: int = 0
+    fell_on: int = 0  # the turn the empire fell (0: still in the game)
 
     @property
     def letter(self) -> str:
@@ -89,6 +90,12 @@ class World:
     quiet: bool = False
     alert: int = 0
     pace: int = 100
+    # the rules' bookkeeping (cosmos.economy, fleets, battle, turn, victory)
+    peace: dict[tuple[int, int], int] = field(default_factory=dict)  # (low, high) -> turn made
+    next_fleet_id: int = 0  # the next new fleet's id (at least one more than any fleet's)
+    battle_reports: list[Any] = field(default_factory=list)  # cosmos.battle.BattleReport
+    turn_news: list[Any] = field(default_factory=list)  # cosmos.messages.Message of the last turn
+    listening: bool = False  # the rules' listeners (news, statistics) are subscribed
 
     def living_count(self) -> int:
         """How many empires are still in the game."""

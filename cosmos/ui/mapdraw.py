@@ -1,6 +1,8 @@
 """Drawing the galaxy map: lanes as dots, then system boxes, then owner and fleet labels."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cosmos.ui.buffer import Buffer
 from cosmos.world import World
 
@@ -43,20 +45,31 @@ def system_owner(world: World, system_id: int) -> int:
     return -1
 
 
-def draw_map(world: World) -> list[str]:
-    """The map as lines: lanes first, then boxes, then labels; trailing spaces trimmed."""
-    height = max(system.y for system in world.systems) + 2
-    buffer = Buffer(MAP_WIDTH, height)
+def lane_cells(world: World) -> list[tuple[int, int]]:
+    """Every dot of every lane, each lane drawn from the lower-numbered system to the higher."""
+    cells: list[tuple[int, int]] = []
     for a in world.systems:
         for b_id in a.links:
             if b_id > a.id:
                 b = world.systems[b_id]
-                for x, y in lane_points(a.x + LANE_ANCHOR, a.y, b.x + LANE_ANCHOR, b.y):
-                    buffer.put(x, y, ".")
+                cells.extend(lane_points(a.x + LANE_ANCHOR, a.y, b.x + LANE_ANCHOR, b.y))
+    return cells
+
+
+def draw_map(world: World, lanes: Sequence[tuple[int, int]] | None = None) -> list[str]:
+    """The map as lines: lanes first, then boxes, then labels; trailing spaces trimmed.
+
+    The lanes never change during a game, so a caller may pass lane_cells(world) computed once.
+    """
+    height = max(system.y for system in world.systems) + 2
+    buffer = Buffer(MAP_WIDTH, height)
+    for x, y in lane_cells(world) if lanes is None else lanes:
+        buffer.put(x, y, ".")
     for system in world.systems:
         buffer.text(system.x + 1, system.y, f"[{system.id + 1:2d}]")
     for system in world.systems:
         owner = system_owner(world, system.id)
-        label = (world.empires[owner].letter if owner >= 0 else "") + fleet_letter_at(world, system.id)
+        letter = world.empires[owner].letter if owner >= 0 else ""
+        label = letter + fleet_letter_at(world, system.id)
         buffer.text(system.x + 1, system.y + 1, label or ".")
     return buffer.lines()

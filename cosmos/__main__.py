@@ -1,0 +1,83 @@
+"""Running the game: python -m cosmos [--seed=N] [--lang=L] [--plain] [--simulate=N]."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from cosmos.text import DEFAULT_LANG, LANGS
+from cosmos.ui.session import Session
+from cosmos.ui.terminal import play
+
+DEFAULT_SEED = 2026
+
+DESCRIPTION = """\
+Epic Cosmos: a turn-based space strategy in the terminal. You run one empire of a galaxy
+made from a seed: colonise planets, research technologies, build fleets, and beat two or
+three rivals by conquest, by researching the Stargate or by economy."""
+
+EPILOG = """\
+On a terminal the game clears the screen and uses colour. With --plain, or when the output
+is not a terminal (a pipe or a file), it prints each frame as plain text and echoes the
+commands it reads, so `python -m cosmos --plain < commands.txt` gives a transcript.
+
+In the game type a command and press Enter; an empty line shows the map, help lists every
+command: map, sys N, emp, tech, fleets, col P, b mine|lab|yard|fort P, r X, ship T N P,
+go A B, end, wait N, peace E, war E, accept E, reject E, report, news, save K, load K
+(slots 1 to 3), quit. The game ends at the end of input, too."""
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line's options (argparse prints usage and exits on a bad one)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cosmos", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
+                        help=f"the galaxy's seed: same seed, same galaxy (default {DEFAULT_SEED})")
+    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                        help=f"the language of the game (default {DEFAULT_LANG})")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain text frames: no screen clearing, no colour")
+    parser.add_argument("--simulate", type=int, metavar="N", default=None,
+                        help="play N AI-only games (seeds 1 to N) and print the balance")
+    parser.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
+                        help="the folder of the save slots (default ./saves)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game (or the simulation) with the given command line; return the exit code."""
+    args = parse_args(argv)
+    if args.simulate is not None and args.simulate < 1:
+        sys.stderr.write("python -m cosmos: error: --simulate needs a number of games, 1 or more\n")
+        return 2
+    for stream in (sys.stdout, sys.stdin):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
+    if args.simulate is not None:
+        return simulate(args.simulate)
+    session = Session(seed=args.seed, lang=args.lang, saves_dir=args.saves)
+    colour = not args.plain and sys.stdout.isatty()
+    try:
+        typing = sys.stdin.isatty()
+        return play(session, sys.stdin, sys.stdout, colour=colour, echo=not typing,
+                    interactive=typing and sys.stdout.isatty())
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def simulate(games: int) -> int:
+    """Play games of the rivals alone (seeds 1 to N) and print the balance."""
+    from cosmos.simulate import format_report, run_simulation
+
+    sys.stdout.write(format_report(run_simulation(games)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

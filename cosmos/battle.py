@@ -1,0 +1,218 @@
+"""Battle and siege, resolved simultaneously: every side fires at the state a round began with."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from cosmos.bus import Event
+from cosmos.data import BATTLE_ROUNDS, FORT_ATTACK, FORT_HP, RPS_PERCENT, SHIP_TYPES, SIEGE_TURNS
+from cosmos.economy import capital_planet, owned_planets
+from cosmos.fleets import at_war, drop_empty, fleets_at, ships_at
+from cosmos.tech import bonus
+
+if TYPE_CHECKING:
+    from cosmos.world import World
+
+__all__ = ["BattleReport", "Side", "besiege", "fight", "fight_battles", "ship_attack", "ship_hp"]
+
+KINDS = range(len(SHIP_TYPES))
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """Who fought where and what they lost: one entry per side, in empire order."""
+
+    turn: int
+    system: int
+    empires: tuple[int, ...]
+    before: tuple[tuple[int, ...], ...]  # ships of each side before the battle, I B F D
+    lost: tuple[tuple[int, ...], ...]  # ships each side lost
+    forts: tuple[int, ...]  # fortress levels that fired for each side
+
+
+@dataclass
+class Side:
+    """One empire in a battle: its ships, fortress levels, and damage not yet enough to kill."""
+
+    empire: int
+    ships: list[int]
+    fort: int
+    attack: list[int]
+    hp: list[Fraction]
+    fort_attack: int
+    wounds: list[Fraction]
+
+
+def ship_attack(world: World, empire_id: int, kind: int) -> int:
+    """The attack of one ship of a kind for this empire (technologies included)."""
+    ship = SHIP_TYPES[kind]
+    return ship.attack + bonus(world.empires[empire_id], "attack_" + ship.key)
+
+
+def ship_hp(world: World, empire_id: int, kind: int) -> Fraction:
+    """The hit points of one ship of a kind for this empire (technologies included)."""
+    pct = 100 + bonus(world.empires[empire_id], "hp_pct")
+    return Fraction(SHIP_TYPES[kind].hp * pct, 100)
+
+
+def fort_levels(world: World, empire_id: int, system_id: int) -> int:
+    """The fortress levels of the empire's planets in a system."""
+    return sum(world.planets[p].fort for p in world.systems[system_id].planets
+               if world.planets[p].owner == empire_id)
+
+
+def make_side(world: World, empire_id: int, system_id: int) -> Side:
+    """An empire's side in a battle in this system."""
+    fort = fort_levels(world, empire_id, system_id)
+    fort_pct = 100 + bonus(world.empires[empire_id], "fort_pct")
+    return Side(
+        empire_id, ships_at(world, empire_id, system_id), fort,
+        [ship_attack(world, empire_id, k) for k in KINDS],
+        [ship_hp(world, empire_id, k) for k in KINDS],
+        fort * FORT_ATTACK * fort_pct // 100,
+        [Fraction(0)] * len(SHIP_TYPES),
+    )
+
+
+def fire_round(world: World, sides: list[Side]) -> bool:
+    """One round: all sides fire at once at their enemies' ships; False if nobody could fire."""
+    damage = [[Fraction(0)] * len(SHIP_TYPES) for _ in sides]
+    fired = False
+    for side in sides:
+        enemies = [i for i, other in enumerate(sides)
+                   if at_war(world, side.empire, other.empire) and sum(other.ships) > 0]
+        targets = sum(sum(sides[i].ships) for i in enemies)
+        if targets == 0:
+            continue
+        guns = [(side.ships[k] * side.attack[k], RPS_PERCENT[k]) for k in KINDS if side.ships[k]]
+        if side.fort_attack:
+            guns.append((side.fort_attack, (100,) * len(SHIP_TYPES)))
+        for power, percent in guns:
+            fired = True
+            for i in enemies:
+                for j in KINDS:
+                    share = Fraction(power * sides[i].ships[j] * percent[j], targets * 100)
+                    damage[i][j] += share
+    for side, taken in zip(sides, damage, strict=True):
+        for j in KINDS:
+            total = side.wounds[j] + taken[j]
+            killed = min(side.ships[j], int(total // side.hp[j]))
+            side.ships[j] -= killed
+            side.wounds[j] = total - killed * side.hp[j] if side.ships[j] else Fraction(0)
+    return fired
+
+
+def remove_losses(world: World, empire_id: int, system_id: int, lost: list[int]) -> None:
+    """Take lost ships from the empire's fleets in the system, lowest fleet id first."""
+    for k in KINDS:
+        left = lost[k]
+        for fleet in fleets_at(world, empire_id, system_id):
+            taken = min(left, fleet.ships[k])
+            fleet.ships[k] -= taken
+            left -= taken
+
+
+def fight(world: World, system_id: int) -> BattleReport | None:
+    """Resolve the battle in one system, if two empires at war meet there with ships."""
+    present = sorted({f.owner for f in world.fleets if f.system == system_id}
+                     | {world.planets[p].owner for p in world.systems[system_id].planets
+                        if world.planets[p].owner >= 0 and world.planets[p].fort > 0})
+    if not any(at_war(world, a, b) for a in present for b in present):
+        return None
+    sides = [make_side(world, e, system_id) for e in present]
+    hostile = [s for s in sides if any(at_war(world, s.empire, o.empire) for o in sides)]
+    if not any(sum(a.ships) > 0 and at_war(world, a.empire, b.empire) and (sum(b.ships) or b.fort)
+               for a in hostile for b in hostile):
+        return None
+    before = [tuple(s.ships) for s in hostile]
+    for _ in range(BATTLE_ROUNDS):
+        if not fire_round(world, hostile):
+            break
+    lost = [tuple(b - a for a, b in zip(s.ships, start, strict=True))
+            for s, start in zip(hostile, before, strict=True)]
+    for side, losses in zip(hostile, lost, strict=True):
+        remove_losses(world, side.empire, system_id, list(losses))
+    drop_empty(world)
+    return BattleReport(world.turn, system_id, tuple(s.empire for s in hostile), tuple(before),
+                        tuple(lost), tuple(s.fort for s in hostile))
+
+
+def fight_battles(world: World) -> None:
+    """Battle phase: every system, by number, where enemies meet; each battle leaves a report."""
+    for system in world.systems:
+        report = fight(world, system.id)
+        if report is None:
+            continue
+        world.battle_reports.append(report)
+        world.bus.publish(Event("battle_fought", {
+            "system": system.id, "sides": len(report.empires), "report": report}))
+        for i, empire_id in enumerate(report.empires):
+            world.bus.publish(Event("ships_lost", {
+                "empire": empire_id, "system": system.id, "lost": sum(report.lost[i]),
+                "left": sum(report.before[i]) - sum(report.lost[i])}))
+
+
+def siege_power(world: World, empire_id: int, system_id: int) -> int:
+    """How much fortress the empire's ships in a system can batter down in one turn."""
+    ships = ships_at(world, empire_id, system_id)
+    raw = sum(ships[k] * SHIP_TYPES[k].siege for k in KINDS)
+    return raw * (100 + bonus(world.empires[empire_id], "siege_pct")) // 100
+
+
+def fort_strength(world: World, planet_id: int) -> int:
+    """How much siege damage a planet's fortress takes before it falls."""
+    planet = world.planets[planet_id]
+    pct = 100 + bonus(world.empires[planet.owner], "fort_pct")
+    return planet.fort * FORT_HP * pct // 100
+
+
+def besiege(world: World) -> None:
+    """Siege phase: enemy ships alone at a planet batter its fortress, then take the planet."""
+    for planet in world.planets:
+        owner = planet.owner
+        if owner < 0:
+            continue
+        system_id = planet.system_id
+        defended = sum(ships_at(world, owner, system_id)) > 0
+        power = {e.id: siege_power(world, e.id, system_id) for e in world.empires
+                 if at_war(world, e.id, owner) and sum(ships_at(world, e.id, system_id)) > 0}
+        if defended or not power:
+            planet.siege = 0
+            world.fort_left.pop(planet.id, None)
+            continue
+        left = world.fort_left.get(planet.id, fort_strength(world, planet.id))
+        left = max(0, left - sum(power.values()))
+        world.fort_left[planet.id] = left
+        planet.siege += 1
+        world.bus.publish(Event("planet_besieged", {
+            "empire": owner, "planet": planet.id, "fort": left}))
+        strongest = max(power.values())
+        leaders = [e for e in sorted(power) if power[e] == strongest]
+        if left == 0 and planet.siege >= SIEGE_TURNS and len(leaders) == 1:
+            planet.owner = leaders[0]
+            planet.fort = 0
+            planet.siege = 0
+            world.fort_left.pop(planet.id, None)
+            world.bus.publish(Event("planet_taken", {
+                "empire": leaders[0], "planet": planet.id, "previous": owner}))
+    settle_empires(world)
+
+
+def settle_empires(world: World) -> None:
+    """After captures: an empire without planets falls; one without its capital moves it."""
+    for empire in world.empires:
+        if not empire.alive:
+            continue
+        planets = owned_planets(world, empire.id)
+        if not planets:
+            empire.alive = False
+            empire.fell_on = world.turn
+            empire.research = -1
+            world.fleets[:] = [f for f in world.fleets if f.owner != empire.id]
+            world.queue[:] = [q for q in world.queue if q.empire != empire.id]
+            world.bus.publish(Event("empire_fell", {"empire": empire.id}))
+        elif capital_planet(world, empire.id) < 0:
+            empire.capital = world.planets[planets[0]].system_id
+            world.bus.publish(Event("capital_moved", {
+                "empire": empire.id, "system": empire.capital}))

@@ -1,0 +1,85 @@
+"""Playing the game: a turn of the rivals then the galaxy, and replaying a save's command lines."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
+from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
+from cosmos.messages import Message, RuleError
+from cosmos.rivals import decide
+from cosmos.save import SaveError, SaveGame, read_save
+from cosmos.turn import end_turn
+from cosmos.world import World, new_world
+
+__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay"]
+
+END = "end"  # the line that ends a turn; `wait N` is saved as N of them
+
+
+def play_turn(world: World) -> None:
+    """Every living rival, by id, decides and gives its orders; then the turn ends for everyone."""
+    for empire in world.empires:
+        if empire.alive and not empire.human and world.victory is None:
+            for command in decide(world, empire.id):
+                apply(world, command)
+    end_turn(world)
+
+
+def _number(word: str) -> int:
+    """A number as the player typed it, from 1, as an id from 0; ValueError if it is not one."""
+    if not word.isascii() or not word.isdigit():
+        raise ValueError(word)
+    return int(word) - 1
+
+
+def parse_line(line: str, empire: int = 0) -> Command | None:
+    """A saved line (the to_text of a command, or `end`) as a command; None for `end`."""
+    words = line.split()
+    if words == [END]:
+        return None
+    verb, args = (words[0], words[1:]) if words else ("", [])
+    shapes = {
+        ("col", 1): lambda: Colonize(empire, _number(args[0])),
+        ("b", 2): lambda: Build(empire, args[0], _number(args[1])),
+        ("r", 1): lambda: Research(empire, _number(args[0])),
+        ("ship", 3): lambda: BuildShips(empire, args[0], _number(args[1]) + 1, _number(args[2])),
+        ("go", 2): lambda: Move(empire, _number(args[0]), _number(args[1])),
+        ("peace", 1): lambda: OfferPeace(empire, _number(args[0])),
+        ("war", 1): lambda: DeclareWar(empire, _number(args[0])),
+        ("accept", 1): lambda: AnswerOffer(empire, _number(args[0]), True),
+        ("decline", 1): lambda: AnswerOffer(empire, _number(args[0]), False),
+    }
+    make = shapes.get((verb, len(args)))
+    if make is None:
+        raise ValueError(line)
+    command = make()
+    if command.to_text() != line:  # only the exact form the game writes
+        raise ValueError(line)
+    return command
+
+
+def play_line(world: World, line: str) -> None:
+    """Carry out one saved line for the player (empire 0): a command, or the end of the turn."""
+    command = parse_line(line)
+    if command is None:
+        play_turn(world)
+    else:
+        apply(world, command)
+
+
+def replay(save: SaveGame, lines: Iterable[str] | None = None) -> World:
+    """A fresh world from the save's seed with its lines played again: the same game as before."""
+    world = new_world(save.seed)
+    for line in save.lines if lines is None else lines:
+        try:
+            play_line(world, line)
+        except (ValueError, RuleError):
+            raise SaveError(Message("err_save_replay", (("line", line),))) from None
+    return world
+
+
+def load_game(saves_dir: Path, slot: int) -> tuple[World, SaveGame]:
+    """Read a slot and replay it: a new world, or SaveError (and whatever runs now is untouched)."""
+    save = read_save(saves_dir, slot)
+    return replay(save), save

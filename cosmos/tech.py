@@ -1,0 +1,120 @@
+"""The technology tree: a directed acyclic graph of prerequisites, Kahn's order, what is open."""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cosmos.data import TECHS, Tech
+
+if TYPE_CHECKING:
+    from cosmos.world import Empire, World
+
+__all__ = [
+    "TechTreeError",
+    "bonus",
+    "has_effect",
+    "knows",
+    "missing_prereqs",
+    "research_order",
+    "researchable",
+    "tech_id",
+    "validate_tree",
+]
+
+
+class TechTreeError(ValueError):
+    """The tree in the data is broken: a duplicate, an unknown prerequisite or a cycle."""
+
+
+def validate_tree(techs: Sequence[Tech]) -> list[int]:
+    """Check the tree and return its research order: Kahn's algorithm, smallest id first on ties."""
+    index: dict[str, int] = {}
+    for i, tech in enumerate(techs):
+        if tech.key in index:
+            raise TechTreeError(f"technology {tech.key!r} appears twice")
+        index[tech.key] = i
+    waiting = [0] * len(techs)  # how many prerequisites each technology still waits for
+    unlocks: list[list[int]] = [[] for _ in techs]
+    for i, tech in enumerate(techs):
+        for need in tech.needs:
+            if need not in index:
+                raise TechTreeError(f"technology {tech.key!r} needs {need!r}, which does not exist")
+            unlocks[index[need]].append(i)
+            waiting[i] += 1
+    ready = [i for i in range(len(techs)) if waiting[i] == 0]
+    heapq.heapify(ready)
+    order: list[int] = []
+    while ready:
+        current = heapq.heappop(ready)
+        order.append(current)
+        for nxt in unlocks[current]:
+            waiting[nxt] -= 1
+            if waiting[nxt] == 0:
+                heapq.heappush(ready, nxt)
+    if len(order) < len(techs):
+        cycle = describe_cycle(techs, index, waiting)
+        raise TechTreeError(f"the technology tree has a cycle: {cycle}")
+    return order
+
+
+def describe_cycle(techs: Sequence[Tech], index: dict[str, int], waiting: list[int]) -> str:
+    """Name one cycle among the technologies Kahn could not free (a -> b -> a)."""
+    stuck = [i for i in range(len(techs)) if waiting[i] > 0]
+    path = [stuck[0]]
+    while True:
+        current = path[-1]
+        # follow the smallest prerequisite that is itself stuck; on a stuck node one always exists
+        nxt = min(index[need] for need in techs[current].needs if waiting[index[need]] > 0)
+        if nxt in path:
+            cycle = path[path.index(nxt):] + [nxt]
+            cycle.reverse()  # prerequisites first: a -> b means a comes before b
+            return " -> ".join(techs[i].key for i in cycle)
+        path.append(nxt)
+
+
+def research_order() -> list[int]:
+    """The game's research order (ids), checked: the topological order of TECHS."""
+    return validate_tree(TECHS)
+
+
+def tech_id(key: str) -> int:
+    """The id of a technology from its key (KeyError if there is none)."""
+    for i, tech in enumerate(TECHS):
+        if tech.key == key:
+            return i
+    raise KeyError(key)
+
+
+def knows(empire: Empire, key: str) -> bool:
+    """Has the empire researched this technology (by key)?"""
+    return tech_id(key) in empire.techs
+
+
+def missing_prereqs(empire: Empire, tech: int) -> list[int]:
+    """The prerequisites of a technology the empire does not know yet, by id."""
+    return [tech_id(need) for need in TECHS[tech].needs if tech_id(need) not in empire.techs]
+
+
+def researchable(world: World, empire_id: int) -> list[int]:
+    """What the empire can research now: unknown techs whose prerequisites are known, in order."""
+    empire = world.empires[empire_id]
+    return [
+        i for i in research_order()
+        if i not in empire.techs and not missing_prereqs(empire, i)
+    ]
+
+
+def bonus(empire: Empire, effect: str) -> int:
+    """The sum of one effect (e.g. "mine_M", "speed") over the technologies the empire knows."""
+    total = 0
+    for i in sorted(empire.techs):
+        for name, amount in TECHS[i].effects:
+            if name == effect:
+                total += amount
+    return total
+
+
+def has_effect(empire: Empire, effect: str) -> bool:
+    """Does one of the empire's technologies give this effect?"""
+    return bonus(empire, effect) > 0

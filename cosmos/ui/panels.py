@@ -1,0 +1,163 @@
+"""The screens beyond the map: empires, technologies, fleets, news, battle report, the end."""
+from __future__ import annotations
+
+from cosmos.data import TECHS
+from cosmos.diplomacy import offers_to
+from cosmos.economy import owned_planets, score
+from cosmos.fleets import at_war
+from cosmos.messages import Message
+from cosmos.tech import missing_prereqs, researchable
+from cosmos.text import Texts
+from cosmos.ui.layout import Style, wrap
+from cosmos.ui.render import empire_text, keyed_text, render, ships_text, system_text, tech_text
+from cosmos.ui.screens import Body, player_of
+from cosmos.victory import ranking
+from cosmos.world import World
+
+TECH_NAME_WIDTH = 26
+# news about the rivals the player hears of; their building, ships and moves stay their own
+PUBLIC_NEWS = frozenset({"news_colonised", "news_contested", "news_researched", "news_battle",
+                         "news_besieged", "news_taken", "news_capital_moved", "news_fell",
+                         "news_victory"})
+
+
+def relation_text(world: World, texts: Texts, player: int, other: int) -> str:
+    """How the player stands with another empire: at war, at peace, or fallen."""
+    if not world.empires[other].alive:
+        return texts("relation_fallen")
+    return texts("relation_war" if at_war(world, player, other) else "relation_peace")
+
+
+def emp_body(world: World, texts: Texts) -> Body:
+    """Every empire: who it is, how you stand with it, its score and size; then the offers."""
+    player = player_of(world)
+    lines: Body = [(texts("emp_title"), Style.TITLE)]
+    for empire in world.empires:
+        name = empire_text(world, texts, empire.id)
+        if empire.id == player:
+            lines.append(texts("emp_you_row", letter=empire.letter, name=name))
+        else:
+            lines.append(texts("emp_row", letter=empire.letter, name=name,
+                               character=keyed_text(texts, "personality", empire.personality),
+                               relation=relation_text(world, texts, player, empire.id)))
+        ships = sum(sum(f.ships) for f in world.fleets if f.owner == empire.id)
+        lines.append("  " + texts("emp_stats", score=score(world, empire.id), ships=ships,
+                                  planets=len(owned_planets(world, empire.id)),
+                                  techs=len(empire.techs)))
+    offers = offers_to(world, player)
+    for offer in offers:
+        lines.append((texts("emp_offer", empire=empire_text(world, texts, offer.sender),
+                            letter=world.empires[offer.sender].letter), Style.GOOD))
+    if not offers:
+        lines.append(texts("emp_no_offers"))
+    return lines
+
+
+def tech_body(world: World, texts: Texts) -> Body:
+    """The technology tree: number, name, cost and state of each; then what is open now."""
+    empire = world.empires[player_of(world)]
+    lines: Body = [(texts("tech_title"), Style.TITLE)]
+    for tech_id, tech in enumerate(TECHS):
+        if tech_id in empire.techs:
+            state = texts("tech_known")
+        elif tech_id == empire.research:
+            state = texts("tech_researching")
+        else:
+            missing = missing_prereqs(empire, tech_id)
+            needs = ", ".join(str(m + 1) for m in missing)
+            state = texts("tech_needs", needs=needs) if missing else texts("tech_open")
+        name = tech_text(texts, tech_id)
+        lines.append(f"{tech_id + 1:>2} {name:<{TECH_NAME_WIDTH}} {tech.cost:>3}  {state}")
+    open_now = researchable(world, empire.id)
+    if open_now:
+        lines.append(texts("tech_now", numbers=" ".join(str(t + 1) for t in sorted(open_now))))
+    else:
+        lines.append(texts("tech_none_open"))
+    return lines
+
+
+def fleets_body(world: World, texts: Texts) -> Body:
+    """The player's fleets: where each is, its ships and where it is heading."""
+    player = player_of(world)
+    lines: Body = [(texts("fleets_title", empire=empire_text(world, texts, player)), Style.TITLE)]
+    mine = sorted((f for f in world.fleets if f.owner == player and sum(f.ships)),
+                  key=lambda f: f.id)
+    for fleet in mine:
+        where = {"fleet": fleet.id + 1, "system": system_text(world, fleet.system),
+                 "ships": ships_text(fleet.ships)}
+        if fleet.target >= 0:
+            target = system_text(world, fleet.target)
+            lines.append(texts("fleets_row_moving", target=target, **where))
+        else:
+            lines.append(texts("fleets_row", **where))
+    if not mine:
+        lines.append(texts("fleets_none"))
+    return lines
+
+
+def visible_news(news: list[Message], player: int) -> list[Message]:
+    """The news the player hears: everything about its own empire, the public news of others."""
+    def concerns_player(item: Message) -> bool:
+        values = item.as_dict()
+        return player in (values.get("empire"), values.get("previous"))
+    return [item for item in news if item.key in PUBLIC_NEWS or concerns_player(item)]
+
+
+def message_lines(world: World, texts: Texts, message: Message) -> list[str]:
+    """One message in the player's language, wrapped to the width of running text."""
+    return wrap(render(world, texts, message.key, message.args))
+
+
+def news_body(world: World, texts: Texts, turns: tuple[int, int], news: list[Message],
+              battle: bool) -> Body:
+    """The news of the turns that just ended (first, last), one item a line (wrapped)."""
+    first, last = turns
+    title = (texts("news_title", turn=first) if first == last
+             else texts("news_title_span", first=first, last=last))
+    lines: Body = [(title, Style.TITLE)]
+    for item in news:
+        style = Style.BAD if item.key in ("news_taken", "news_fell") else Style.TEXT
+        lines.extend((line, style) for line in message_lines(world, texts, item))
+    if not news:
+        lines.append(texts("news_quiet"))
+    if battle:
+        lines.append(texts("news_more"))
+    return lines
+
+
+def report_body(world: World, texts: Texts) -> Body:
+    """The last battle: each side's ships (and fortress) before it, and what each lost."""
+    if not world.battle_reports:
+        return [texts("report_none")]
+    report = world.battle_reports[-1]
+    lines: Body = [(texts("report_title", system=system_text(world, report.system),
+                          turn=report.turn), Style.TITLE)]
+    for i, empire_id in enumerate(report.empires):
+        none = texts("ships_none")
+        side = {"empire": empire_text(world, texts, empire_id),
+                "before": ships_text(report.before[i], none),
+                "lost": ships_text(report.lost[i], none)}
+        if report.forts[i]:
+            lines.extend(wrap(texts("report_side_fort", fort=report.forts[i], **side)))
+        else:
+            lines.extend(wrap(texts("report_side", **side)))
+    return lines
+
+
+def end_body(world: World, texts: Texts) -> Body:
+    """The end of the game: when, who won and how, and the final scores."""
+    victory = world.victory
+    player = player_of(world)
+    how = keyed_text(texts, "victory", victory.kind)
+    lines: Body = [(texts("end_title", turn=victory.turn), Style.TITLE)]
+    if victory.winner == player:
+        lines.append((texts("end_won", how=how), Style.GOOD))
+    else:
+        lines.append((texts("end_lost", empire=empire_text(world, texts, victory.winner), how=how),
+                      Style.BAD))
+    lines.append(texts("end_scores"))
+    for empire_id in ranking(world, [e.id for e in world.empires]):
+        empire = world.empires[empire_id]
+        lines.append(f"  {empire.letter} {empire_text(world, texts, empire_id):<24}"
+                     f"{score(world, empire_id):>5}")
+    return lines

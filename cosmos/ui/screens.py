@@ -1,0 +1,140 @@
+"""The screens of the game as frames: the header, the opening screen, the map and a system."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cosmos.data import ECONOMY_TARGET, MAX_TURNS, PLANET_TYPES, RESOURCES, STAR_CLASSES
+from cosmos.text import Texts
+from cosmos.ui.figures import figures
+from cosmos.ui.layout import Frame, Style, both_ends, wrap
+from cosmos.ui.mapdraw import draw_map
+from cosmos.ui.render import ships_text, tech_text
+from cosmos.world import World
+
+LEGEND_NAME_WIDTH = 13
+
+
+def player_of(world: World) -> int:
+    """The id of the human player's empire (the first empire when nobody is human)."""
+    for empire in world.empires:
+        if empire.human:
+            return empire.id
+    return 0
+
+
+def empire_name(world: World, texts: Texts, empire_id: int) -> str:
+    """An empire's name in the player's language."""
+    return world.empires[empire_id].name_in(texts.lang)
+
+
+def header(world: World, texts: Texts) -> list[str]:
+    """The three header lines: turn, empire and score; stock and income; research."""
+    player = player_of(world)
+    empire = world.empires[player]
+    numbers = figures(world, player)
+    left = texts("header_turn", turn=world.turn, turns=MAX_TURNS,
+                 empire=empire_name(world, texts, player), letter=empire.letter)
+    first = both_ends(left, texts("header_score", score=numbers.score))
+    columns = zip(RESOURCES, numbers.stock, numbers.income, strict=True)
+    stock = " ".join(f"{res}{have}{gain:+d}" for res, have, gain in columns)
+    second = f"{stock}  {texts('header_science', science=f'{numbers.science:+d}')}"
+    if numbers.research < 0:
+        third = texts("research_none", banked=numbers.banked)
+    else:
+        turns = numbers.turns_left if numbers.turns_left else "-"
+        third = texts("research_now", tech=tech_text(texts, numbers.research),
+                      banked=numbers.banked, cost=numbers.cost, turns=turns)
+    return [first, second, third]
+
+
+Body = list[str | tuple[str, Style]]  # a screen's lines; a bare string is plain text
+
+
+def frame(world: World, texts: Texts, body: Body, footer: str,
+          notes: list[tuple[str, Style]] | None = None) -> Frame:
+    """A whole screen: the header, the body, a blank line, notes (if any) and the footer."""
+    result = Frame()
+    result.extend(header(world, texts), Style.HEADER)
+    for line in body:
+        if isinstance(line, str):
+            result.add(line)
+        else:
+            result.add(*line)
+    result.add("")
+    for note, style in notes or []:
+        for line in wrap(note):
+            result.add(line, style)
+    if notes:
+        result.add("")
+    result.add(footer, Style.FOOTER)
+    return result
+
+
+def intro_body(world: World, texts: Texts) -> list[str]:
+    """The opening screen's text: where you start, how battle works and how to win."""
+    player = player_of(world)
+    capital = world.systems[world.empires[player].capital]
+    paragraphs = [
+        texts("intro_start", empire=empire_name(world, texts, player), system=capital.name),
+        texts("intro_rules"),
+        texts("intro_victory", economy=ECONOMY_TARGET, turns=MAX_TURNS),
+    ]
+    return [line for paragraph in paragraphs for line in wrap(paragraph)]
+
+
+def legend(world: World, texts: Texts) -> str:
+    """Each empire as L:name, the name cut or padded to 13 characters, joined by one space."""
+    parts = [f"{empire.letter}:{empire_name(world, texts, empire.id)[:LEGEND_NAME_WIDTH]:<13}"
+             for empire in world.empires]
+    return " ".join(parts).rstrip()
+
+
+def map_body(world: World, texts: Texts, lanes: Sequence[tuple[int, int]] | None = None) -> Body:
+    """The map and, below it, the legend of the empires (lanes: the lanes' dots, if known)."""
+    lines: Body = [(line, Style.MAP) for line in draw_map(world, lanes)]
+    return [*lines, "", (legend(world, texts), Style.LEGEND)]
+
+
+def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
+    """One system: its star and lanes, each planet (owner, richness, buildings), its fleets."""
+    system = world.systems[system_id]
+    lanes = ", ".join(str(link + 1) for link in system.links)
+    star = texts(f"star_{STAR_CLASSES[system.cls]}")
+    lines = [texts("sys_title", number=system.id + 1, name=system.name, star=star, lanes=lanes)]
+    for planet_id in system.planets:
+        planet = world.planets[planet_id]
+        owner = (texts("planet_free") if planet.owner < 0
+                 else empire_name(world, texts, planet.owner))
+        kind = texts(f"planet_type_{PLANET_TYPES[planet.type_index].key}")
+        lines.append(texts("planet_line", number=planet.id + 1, name=world.planet_name(planet.id),
+                           kind=kind, owner=owner))
+        rich = " ".join(f"{res}{value}" for res, value in zip(RESOURCES, planet.rich, strict=True))
+        lines.append(texts("planet_rich", rich=rich))
+        if planet.owner >= 0:
+            lines.append(texts("planet_buildings", mines=planet.mines, fort=planet.fort,
+                               lab=texts("yes" if planet.lab else "no"),
+                               yard=texts("yes" if planet.yard else "no")))
+        if planet.siege > 0:
+            lines.append(texts("planet_siege", turns=planet.siege))
+    for fleet in sorted(world.fleets, key=lambda f: f.id):
+        if fleet.system == system_id and sum(fleet.ships) > 0:
+            name = empire_name(world, texts, fleet.owner)
+            if fleet.target >= 0:
+                lines.append(texts("fleet_line_moving", empire=name, ships=ships_text(fleet.ships),
+                                   target=fleet.target + 1))
+            else:
+                lines.append(texts("fleet_line", empire=name, ships=ships_text(fleet.ships)))
+    return lines
+
+
+HELP_KEYS = ("help_map", "help_sys", "help_emp", "help_tech", "help_fleets", "help_col",
+             "help_build", "help_research", "help_ship", "help_go", "help_end", "help_diplomacy",
+             "help_save", "help_battle", "help_roles")
+
+
+def help_body(texts: Texts) -> list[str]:
+    """The list of commands."""
+    return [texts("help_title"), *(texts(key) for key in HELP_KEYS)]
+
+
+__all__ = ["help_body", "frame", "header", "intro_body", "legend", "map_body", "sys_body"]

@@ -1,0 +1,229 @@
+"""The console session: one game, the screen stack and one line of input at a time."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from cosmos.commands import apply
+from cosmos.data import TECHS
+from cosmos.game import play_turn, replay
+from cosmos.messages import Message, RuleError
+from cosmos.save import SaveError, SaveGame, read_save, write_save
+from cosmos.text import Texts
+from cosmos.ui import panels, screens
+from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
+from cosmos.ui.layout import Frame, Style
+from cosmos.ui.mapdraw import lane_cells
+from cosmos.ui.orders import ORDER_VERBS, confirmation, to_command
+from cosmos.ui.render import render
+from cosmos.world import World, new_world
+
+
+class Kind(Enum):
+    """The screens no command asks for: the opening screen and the end of the game."""
+
+    INTRO = "intro"
+    END = "end"
+
+
+VIEW_VERBS = frozenset({Verb.MAP, Verb.SYS, Verb.EMP, Verb.TECH, Verb.FLEETS, Verb.HELP,
+                        Verb.REPORT, Verb.NEWS})  # the commands that only show a screen
+AFTER_THE_END = frozenset({*VIEW_VERBS, Verb.LOAD, Verb.QUIT})
+
+
+@dataclass(frozen=True)
+class Screen:
+    """An entry of the screen stack: a view command (or INTRO, END) and its 0-based system id."""
+
+    kind: Verb | Kind
+    arg: int = -1
+
+
+class Session:
+    """One game in the console: frame() is the current screen, send(line) plays one line."""
+
+    def __init__(self, seed: int = 2026, lang: str = "en", saves_dir: Path | None = None) -> None:
+        self.texts = Texts(lang)
+        self.saves_dir = saves_dir
+        self.memory_saves: dict[int, str] = {}  # the slots when there is no saves folder
+        self.world: World = new_world(seed)
+        self.lanes = lane_cells(self.world)  # the galaxy's lanes never change: drawn once
+        self.log: list[str] = []  # the language-free lines that made this game (what saves keep)
+        self.news: list[Message] = []
+        self.news_turns = (0, 0)  # the first and last turn the news are from
+        self.stack: list[Screen] = [Screen(Verb.MAP), Screen(Kind.INTRO)]
+        self.notes: list[tuple[str, Style]] = []
+        self.finished = False  # the game is over or the player quit
+        self.left = False  # the player quit
+
+    # -- what the player sees -------------------------------------------------------------
+    def frame(self) -> str:
+        """The current screen as plain text, lines joined by newlines, ending with a newline."""
+        return self.render().text()
+
+    def render(self) -> Frame:
+        """The current screen with its line styles (a terminal colours them)."""
+        world, texts = self.world, self.texts
+        top = self.stack[-1]
+        footer = texts("footer_back")
+        if top.kind is Verb.MAP:
+            body, footer = screens.map_body(world, texts, self.lanes), texts("footer_map")
+        elif top.kind is Verb.SYS:
+            body = screens.sys_body(world, texts, top.arg)
+        elif top.kind is Kind.INTRO:
+            body = screens.intro_body(world, texts)
+        elif top.kind is Verb.EMP:
+            body = panels.emp_body(world, texts)
+        elif top.kind is Verb.TECH:
+            body = panels.tech_body(world, texts)
+        elif top.kind is Verb.FLEETS:
+            body = panels.fleets_body(world, texts)
+        elif top.kind is Verb.REPORT:
+            body = panels.report_body(world, texts)
+        elif top.kind is Verb.NEWS:
+            battle = any(item.key == "news_battle" for item in self.news)
+            body = panels.news_body(world, texts, self.news_turns, self.news, battle)
+        elif top.kind is Kind.END:
+            body, footer = panels.end_body(world, texts), texts("footer_end")
+        else:
+            body = screens.help_body(texts)
+        return screens.frame(world, texts, body, footer, self.notes)
+
+    def show(self, kind: Verb | Kind, arg: int = -1) -> None:
+        """Put a screen on top of the map (the map itself clears the stack)."""
+        base = [Screen(Verb.MAP)]
+        self.stack = base if kind is Verb.MAP else [*base, Screen(kind, arg)]
+
+    @property
+    def player(self) -> int:
+        """The id of the human player's empire."""
+        return screens.player_of(self.world)
+
+    def note(self, text: str, style: Style) -> None:
+        """A line shown under the screen until the next input."""
+        self.notes.append((text, style))
+
+    def note_message(self, key: str, args: tuple[tuple[str, object], ...], style: Style) -> None:
+        """Show an engine or UI message in the player's language."""
+        self.note(render(self.world, self.texts, key, args), style)
+
+    # -- what the player does -------------------------------------------------------------
+    def limits(self) -> Limits:
+        """How big the numbers the player types may be in this galaxy."""
+        return Limits(systems=len(self.world.systems), planets=len(self.world.planets),
+                      techs=len(TECHS),
+                      letters="".join(empire.letter for empire in self.world.empires))
+
+    def send(self, line: str) -> str:
+        """Play one line of input and return the new frame; bad input only adds a message."""
+        self.notes = []
+        parsed = parse(line, self.limits())
+        if isinstance(parsed, ParseError):
+            args = tuple((name, self.texts(str(value)) if name == "what" else value)
+                         for name, value in parsed.args)
+            self.note(self.texts(parsed.key, **dict(args)), Style.BAD)
+        elif self.world.victory is not None and parsed.verb not in AFTER_THE_END:
+            self.note(self.texts("parse_game_over"), Style.BAD)
+        else:
+            self.dispatch(parsed)
+        return self.frame()
+
+    def dispatch(self, parsed: Parsed) -> None:
+        """Carry out a line that makes sense."""
+        verb = parsed.verb
+        if verb is Verb.QUIT:
+            self.finished = self.left = True
+        elif verb in VIEW_VERBS:
+            self.show(verb, int(parsed.args[0]) - 1 if parsed.args else -1)
+        elif verb in ORDER_VERBS:
+            self.order(parsed)
+        elif verb is Verb.END:
+            self.end_turns(1)
+        elif verb is Verb.WAIT:
+            self.end_turns(int(parsed.args[0]))
+        elif verb is Verb.SAVE:
+            self.save(int(parsed.args[0]))
+        elif verb is Verb.LOAD:
+            self.load(int(parsed.args[0]))
+
+    def order(self, parsed: Parsed) -> None:
+        """Give an order: the engine checks it; a refusal changes nothing and costs no turn."""
+        command = to_command(parsed, self.player, self.limits().letters)
+        try:
+            apply(self.world, command)
+        except RuleError as refusal:
+            self.note_message(refusal.message.key, refusal.message.args, Style.BAD)
+            return
+        self.log.append(command.to_text())
+        key, args = confirmation(command)
+        self.note_message(key, args, Style.GOOD)
+
+    def end_turns(self, count: int) -> None:
+        """End up to count turns; stop early when the game ends or the player is attacked."""
+        played = 0
+        self.news, self.news_turns = [], (self.world.turn, self.world.turn)
+        while played < count and self.world.victory is None:
+            self.news_turns = (self.news_turns[0], self.world.turn)
+            play_turn(self.world)
+            self.log.append("end")
+            self.news.extend(panels.visible_news(self.world.turn_news, self.player))
+            played += 1
+            if self.worth_stopping(self.world.turn_news):
+                break
+        if self.world.victory is not None:
+            self.finished = True
+            self.show(Kind.END)
+            return
+        self.show(Verb.NEWS)
+        if count > 1:
+            self.note(self.texts("wait_done", turns=played), Style.GOOD)
+
+    def worth_stopping(self, news: list[Message]) -> bool:
+        """Does this news need the player: a battle, a siege or a loss, or research done?"""
+        player = self.player
+        for item in news:
+            args = item.as_dict()
+            if item.key == "news_researched" and args.get("empire") == player:
+                return True
+            if item.key in ("news_besieged", "news_taken") and player in (
+                    args.get("empire"), args.get("previous")):
+                return True
+            if item.key == "news_losses" and args.get("empire") == player:
+                return True
+        return False
+
+    # -- saves ----------------------------------------------------------------------------
+    def save(self, slot: int) -> None:
+        """Keep the seed and the lines of this game in a slot."""
+        save = SaveGame(self.world.seed, tuple(self.log))
+        try:
+            if self.saves_dir is None:
+                self.memory_saves[slot] = save.to_text()
+            else:
+                write_save(self.saves_dir, slot, save)
+        except SaveError as error:
+            self.note_message(error.message.key, error.message.args, Style.BAD)
+            return
+        self.note(self.texts("ok_saved", slot=slot), Style.GOOD)
+
+    def load(self, slot: int) -> None:
+        """Replay a saved game from its seed; a bad save changes nothing."""
+        try:
+            if self.saves_dir is None:
+                if slot not in self.memory_saves:
+                    raise SaveError(Message("err_save_empty", (("slot", slot),)))
+                save = SaveGame.from_text(self.memory_saves[slot])
+            else:
+                save = read_save(self.saves_dir, slot)
+            world = replay(save)
+        except SaveError as error:
+            self.note_message(error.message.key, error.message.args, Style.BAD)
+            return
+        self.world, self.log = world, list(save.lines)
+        self.lanes = lane_cells(world)
+        self.news = panels.visible_news(world.turn_news, self.player)  # of the last turn played
+        self.news_turns = (world.turn - 1, world.turn - 1)
+        self.finished = world.victory is not None
+        self.show(Kind.END if self.finished else Verb.MAP)
+        self.note(self.texts("ok_loaded", slot=slot, turn=world.turn), Style.GOOD)

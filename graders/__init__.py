@@ -1,0 +1,24 @@
+"""Everything that checks a student's answer: quizzes, exercises and the sandboxed autograder."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["check_here", "run_program"]
+
+
+def check_here(namespace: dict, exercise: str) -> None:
+    """Run an exercise's public checks on the functions defined in a notebook (pass globals())."""
+    from graders.selfcheck import check_here as run
+
+    run(namespace, exercise)
+
+
+def run_program(program: Callable[[], object], stdin: str) -> None:
+    """Run a stdin/stdout program (a function of no arguments) on the input; show its output."""
+    from graders.selfcheck import run_program as run
+
+    run(program, stdin)

@@ -1,0 +1,163 @@
+"""Grade many submissions in parallel, with a progress bar; stop any time and resume later."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import sys
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from graders.exercise import Exercise
+from graders.grading import file_digest, grade_submission
+from graders.sandbox import Limits
+
+SUMMARY_FIELDS = ("submission", "file", "score", "max_score", "outcome", "seconds")
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One file to grade and the folder name its results go to."""
+
+    ident: str
+    path: Path
+
+
+def submissions(paths: list[Path]) -> list[Submission]:
+    """Stable, unique, file-system-safe names from the file names (a second `x` becomes `x-2`)."""
+    taken: dict[str, int] = {}
+    result = []
+    for path in paths:
+        base = re.sub(r"[^A-Za-z0-9._-]+", "_", path.stem).strip("._") or "submission"
+        taken[base] = taken.get(base, 0) + 1
+        ident = base if taken[base] == 1 else f"{base}-{taken[base]}"
+        result.append(Submission(ident, path))
+    return result
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file whole or not at all (a stopped grader leaves no half-written results)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def finished(exercise: Exercise, submission: Submission, out: Path) -> dict | None:
+    """Earlier results for this very submission and exercise, if complete."""
+    try:
+        data = json.loads((out / submission.ident / "results.json").read_text(encoding="utf-8"))
+        extra = data["extra_data"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    same_exercise = extra.get("exercise_fingerprint") == exercise.fingerprint
+    same_file = extra.get("submission_sha256") == file_digest(submission.path)
+    return data if same_exercise and same_file and isinstance(data.get("tests"), list) else None
+
+
+class Progress:
+    """A one-line progress bar on stderr (a line per update when stderr is not a terminal)."""
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = total
+        self.done = 0
+        self.skipped = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.started = time.monotonic()
+        self.lock = threading.Lock()
+
+    def advance(self, skipped: bool = False) -> None:
+        """One more submission is done."""
+        with self.lock:
+            self.done += 1
+            self.skipped += skipped
+            self.draw()
+
+    def draw(self) -> None:
+        """Redraw the bar."""
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        elapsed = time.monotonic() - self.started
+        line = (
+            f"grading [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+            f" ({self.skipped} already done) {elapsed:.0f} s"
+        )
+        tty = self.stream.isatty()
+        self.stream.write(("\r" + line) if tty else line + "\n")
+        if tty and self.done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def grade_all(
+    exercise: Exercise,
+    paths: list[Path],
+    out: Path,
+    jobs: int,
+    limits: Limits,
+    stream: TextIO | None = None,
+) -> list[tuple[Submission, dict]]:
+    """Grade every submission not graded yet, jobs at a time; write results and the summary."""
+    out.mkdir(parents=True, exist_ok=True)
+    todo = submissions(paths)
+    progress = Progress(len(todo), stream)
+    done: dict[str, dict] = {}
+    pending: list[Submission] = []
+    for submission in todo:
+        earlier = finished(exercise, submission, out)
+        if earlier is None:
+            pending.append(submission)
+        else:
+            done[submission.ident] = earlier
+            progress.advance(skipped=True)
+
+    stop = threading.Event()
+
+    def work(submission: Submission) -> dict:
+        data = grade_submission(exercise, submission.path, limits, stop=stop)
+        folder = out / submission.ident
+        folder.mkdir(exist_ok=True)
+        write_atomic(folder / "results.json", json.dumps(data, indent=1) + "\n")
+        return data
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        running: dict[Future, Submission] = {pool.submit(work, s): s for s in pending}
+        try:
+            while running:
+                complete, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in complete:
+                    done[running.pop(future).ident] = future.result()
+                    progress.advance()
+        except BaseException:
+            stop.set()
+            for future in running:
+                future.cancel()
+            raise
+    graded = [(s, done[s.ident]) for s in todo]
+    write_atomic(out / "summary.csv", summary_csv(graded))
+    return graded
+
+
+def summary_csv(graded: list[tuple[Submission, dict]]) -> str:
+    """One row per submission: its name, file, score, outcome and time."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(SUMMARY_FIELDS)
+    for submission, data in graded:
+        writer.writerow(
+            [
+                submission.ident,
+                str(submission.path),
+                f"{data['score']:g}",
+                f"{data['max_score']:g}",
+                data["extra_data"]["outcome"],
+                data.get("execution_time", 0),
+            ]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,303 @@
+"""Load an exercise (FORMAT.md): its contract, limits, public and hidden checks, and solutions."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from graders.values import AnswerType, TypeSyntaxError, from_plain, parse_type
+
+ROOT = Path(__file__).resolve().parent.parent
+EXERCISES = ROOT / "exercises"
+HIDDEN = ROOT / "graders" / "hidden"
+FORMAT = 1
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_CHECK_TIMEOUT = 10.0
+DEFAULT_MEMORY_MB = 1024
+CHECK_KEYS = {
+    "name",
+    "call",
+    "args",
+    "stdin",
+    "expect",
+    "expect_any",
+    "points",
+    "compare",
+    "tolerance",
+}
+
+
+class ExerciseError(ValueError):
+    """The exercise's files do not follow FORMAT.md; the message says where and how."""
+
+
+class Kind(Enum):
+    """What a contract name is."""
+
+    FUNCTION = "function"
+    PROGRAM = "program"
+
+
+class Compare(Enum):
+    """How an answer is compared with the expected one."""
+
+    EXACT = "exact"
+    LINES = "lines"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One name the notebook must define."""
+
+    name: str
+    kind: Kind
+    params: tuple[str, ...]
+    returns: AnswerType
+
+
+@dataclass(frozen=True)
+class Check:
+    """One call with a known right answer (or several)."""
+
+    name: str
+    call: str
+    hidden: bool
+    program: bool  # a stdin/stdout program, not a function
+    payload: str  # JSON text: the args list, or the stdin string
+    expected: tuple[object, ...]
+    points: float
+    compare: Compare
+    tolerance: float
+
+    def shown_input(self) -> str:
+        """The input as a student reads it (only ever shown for public checks)."""
+        value = json.loads(self.payload)
+        if isinstance(value, str):
+            return "standard input:\n" + value
+        return f"{self.call}({', '.join(json.dumps(arg) for arg in value)})"
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """Everything the grader knows about one exercise."""
+
+    name: str
+    folder: Path
+    title: str
+    notebook: Path
+    timeout: float
+    check_timeout: float
+    memory_mb: int
+    contract: dict[str, Contract]
+    checks: tuple[Check, ...]  # public first, then hidden
+    fingerprint: str  # changes whenever a check or the contract changes
+    hidden_folder: Path  # the hidden checks and the solutions
+
+    @property
+    def max_score(self) -> float:
+        """Sum of the points of every check."""
+        return sum(check.points for check in self.checks)
+
+    @property
+    def reference(self) -> Path:
+        """The reference solution."""
+        return self.hidden_folder / "reference.ipynb"
+
+    @property
+    def wrong_solutions(self) -> list[Path]:
+        """The known-wrong solutions, sorted by name."""
+        return sorted((self.hidden_folder / "wrong").glob("*.ipynb"))
+
+
+def exercise_folder(spec: str | Path) -> Path:
+    """A folder under exercises/ by name (`01-islands`) or by path."""
+    path = Path(spec)
+    if (path / "exercise.json").is_file():
+        return path.resolve()
+    if (EXERCISES / str(spec) / "exercise.json").is_file():
+        return EXERCISES / str(spec)
+    known = sorted(p.parent.name for p in EXERCISES.glob("*/exercise.json"))
+    raise ExerciseError(f"no exercise {str(spec)!r}; known exercises: {', '.join(known) or 'none'}")
+
+
+def load_exercise(spec: str | Path, hidden: bool = True, hidden_root: Path = HIDDEN) -> Exercise:
+    """Read and check an exercise; with hidden=False only what the student has."""
+    folder = exercise_folder(spec)
+    hidden_folder = hidden_root / folder.name
+    source = folder / "exercise.json"
+    data = _read_json(source)
+    _expect_keys(data, {"format", "title", "notebook", "limits", "contract", "checks"}, source)
+    if data.get("format") != FORMAT:
+        raise ExerciseError(f'{source}: "format" must be {FORMAT}')
+    contract = {
+        name: _contract(name, spec_, source)
+        for name, spec_ in _dict(data, "contract", source).items()
+    }
+    checks = [_check(raw, False, contract, source) for raw in _list(data, "checks", source)]
+    hidden_digest = ""
+    if hidden:
+        hidden_file = hidden_folder / "hidden.json"
+        hidden_data = _read_json(hidden_file)
+        _expect_keys(hidden_data, {"format", "checks"}, hidden_file)
+        checks += [
+            _check(raw, True, contract, hidden_file)
+            for raw in _list(hidden_data, "checks", hidden_file)
+        ]
+        hidden_digest = hashlib.sha256(hidden_file.read_bytes()).hexdigest()
+    names = [check.name for check in checks]
+    for name in names:
+        if names.count(name) > 1:
+            raise ExerciseError(f"{folder.name}: two checks are named {name!r}")
+    limits = data.get("limits", {})
+    _expect_keys(limits, {"timeout", "check_timeout", "memory_mb"}, source)
+    notebook = folder / str(data.get("notebook", ""))
+    if not notebook.is_file():
+        raise ExerciseError(f"{source}: the notebook {notebook.name!r} is not in {folder}")
+    digest = hashlib.sha256(source.read_bytes() + hidden_digest.encode()).hexdigest()
+    return Exercise(
+        name=folder.name,
+        folder=folder,
+        title=str(data.get("title", folder.name)),
+        notebook=notebook,
+        timeout=_positive(limits.get("timeout", DEFAULT_TIMEOUT), "timeout", source),
+        check_timeout=_positive(
+            limits.get("check_timeout", DEFAULT_CHECK_TIMEOUT), "check_timeout", source
+        ),
+        memory_mb=int(_positive(limits.get("memory_mb", DEFAULT_MEMORY_MB), "memory_mb", source)),
+        contract=contract,
+        checks=tuple(checks),
+        fingerprint=digest[:16],
+        hidden_folder=hidden_folder,
+    )
+
+
+def _read_json(path: Path) -> dict:
+    """A JSON object from a file, or ExerciseError."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ExerciseError(f"{path} is missing") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ExerciseError(f"{path} is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ExerciseError(f"{path} must hold a JSON object")
+    return data
+
+
+def _expect_keys(data: object, allowed: set[str], where: Path) -> None:
+    """Refuse unknown keys (a typo would silently change a check)."""
+    if not isinstance(data, dict):
+        raise ExerciseError(f"{where}: expected a JSON object, got {json.dumps(data)[:60]}")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ExerciseError(
+            f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})"
+        )
+
+
+def _dict(data: dict, key: str, where: Path) -> dict:
+    """data[key], which must be an object."""
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ExerciseError(f"{where}: {key!r} must be an object")
+    return value
+
+
+def _list(data: dict, key: str, where: Path) -> list:
+    """data[key], which must be a list."""
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ExerciseError(f"{where}: {key!r} must be a list")
+    return value
+
+
+def _positive(value: object, what: str, where: Path) -> float:
+    """A positive number."""
+    if type(value) not in (int, float) or value <= 0:  # type: ignore[operator]
+        raise ExerciseError(f"{where}: {what} must be a positive number, not {value!r}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _contract(name: str, spec: object, where: Path) -> Contract:
+    """One contract entry."""
+    _expect_keys(spec, {"kind", "params", "returns"}, where)
+    assert isinstance(spec, dict)
+    if not name.isidentifier():
+        raise ExerciseError(f"{where}: contract name {name!r} is not a Python name")
+    try:
+        kind = Kind(spec.get("kind"))
+    except ValueError:
+        raise ExerciseError(f'{where}: {name}: kind must be "function" or "program"') from None
+    if kind is Kind.PROGRAM:
+        if "returns" in spec or spec.get("params"):
+            raise ExerciseError(
+                f"{where}: {name}: a program takes no params and returns its output"
+            )
+        return Contract(name, kind, (), AnswerType("str"))
+    try:
+        returns = parse_type(str(spec.get("returns", "")))
+    except TypeSyntaxError as error:
+        raise ExerciseError(f"{where}: {name}: {error}") from None
+    params = spec.get("params", [])
+    if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
+        raise ExerciseError(f"{where}: {name}: params must be a list of names")
+    return Contract(name, kind, tuple(params), returns)
+
+
+def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path) -> Check:
+    """One check entry, its expected answers read with the declared type."""
+    _expect_keys(raw, CHECK_KEYS, where)
+    assert isinstance(raw, dict)
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ExerciseError(f'{where}: every check needs a "name"')
+    label = f"{where.name}: check {name!r}"
+    target = contract.get(str(raw.get("call")))
+    if target is None:
+        raise ExerciseError(f'{label}: "call" must be one of {", ".join(contract)}')
+    if target.kind is Kind.FUNCTION:
+        if not isinstance(raw.get("args"), list) or "stdin" in raw:
+            raise ExerciseError(f'{label}: a function check needs "args" (a list) and no "stdin"')
+        payload = json.dumps(raw["args"])
+    else:
+        if not isinstance(raw.get("stdin"), str) or "args" in raw:
+            raise ExerciseError(f'{label}: a program check needs "stdin" (a string) and no "args"')
+        payload = json.dumps(raw["stdin"])
+    if ("expect" in raw) == ("expect_any" in raw):
+        raise ExerciseError(f'{label}: give exactly one of "expect" and "expect_any"')
+    answers = [raw["expect"]] if "expect" in raw else raw["expect_any"]
+    if not isinstance(answers, list) or not answers:
+        raise ExerciseError(f'{label}: "expect_any" must be a non-empty list')
+    try:
+        expected = tuple(
+            from_plain(answer, target.returns, "expected answer") for answer in answers
+        )
+    except ValueError as error:
+        raise ExerciseError(f"{label}: {error} (the contract says {target.returns})") from None
+    default = Compare.LINES if target.kind is Kind.PROGRAM else Compare.EXACT
+    try:
+        compare = Compare(raw.get("compare", default.value))
+    except ValueError:
+        raise ExerciseError(f'{label}: compare must be "exact" or "lines"') from None
+    if compare is Compare.LINES and target.returns != AnswerType("str"):
+        raise ExerciseError(f'{label}: compare "lines" needs a str answer')
+    points = raw.get("points", 1)
+    tolerance = raw.get("tolerance", 0)
+    if type(points) not in (int, float) or points <= 0:
+        raise ExerciseError(f"{label}: points must be a positive number")
+    if type(tolerance) not in (int, float) or tolerance < 0:
+        raise ExerciseError(f"{label}: tolerance must be a number >= 0")
+    return Check(
+        name,
+        target.name,
+        hidden,
+        target.kind is Kind.PROGRAM,
+        payload,
+        expected,
+        points,
+        compare,
+        float(tolerance),
+    )

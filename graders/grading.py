@@ -1,0 +1,141 @@
+"""Grade one submission: clean it, run it in the sandbox, judge every check outside."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+from graders import probe, sandbox
+from graders.exercise import Check, Exercise
+from graders.notebook import SubmissionError, read_cells
+from graders.sandbox import Limits, SandboxResult
+from graders.scoring import Outcome, Verdict, check_events, judge, results, run_summary
+
+PROBE_SOURCE = Path(probe.__file__).read_text(encoding="utf-8")
+
+
+def limits_for(
+    exercise: Exercise, timeout: float | None = None, memory_mb: int | None = None
+) -> Limits:
+    """The exercise's limits, with the command line's overrides."""
+    total = timeout if timeout is not None else exercise.timeout
+    return replace(
+        Limits(),
+        timeout=total,
+        check_timeout=min(exercise.check_timeout, total),
+        memory_mb=memory_mb if memory_mb is not None else exercise.memory_mb,
+    )
+
+
+def job_for(checks: tuple[Check, ...], cells: list[str], limits: Limits) -> dict:
+    """What the runner receives: code, inputs and time limits; never an expected answer."""
+    return {
+        "cells": cells,
+        "checks": [
+            {"kind": "program" if c.program else "function", "name": c.call, "payload": c.payload}
+            for c in checks
+        ],
+        "budget": limits.timeout,
+        "check_timeout": limits.check_timeout,
+        "probe": PROBE_SOURCE,
+        "mime": probe.MIME,
+    }
+
+
+def file_digest(path: Path) -> str:
+    """sha256 of a file (or of nothing, if it cannot be read)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def grade_submission(
+    exercise: Exercise,
+    path: Path,
+    limits: Limits,
+    checks: tuple[Check, ...] | None = None,
+    stop: threading.Event | None = None,
+) -> dict:
+    """results.json for one submission; a broken or hostile submission scores, it never raises.
+
+    Only sandbox.Stopped (the grader itself was stopped) and SandboxUnavailable escape.
+    """
+    checks = exercise.checks if checks is None else checks
+    digest = file_digest(path)
+    try:
+        cells = read_cells(path)
+    except SubmissionError as error:
+        verdicts = [Verdict(False, "not run: the notebook could not be read") for _ in checks]
+        return _finish(exercise, checks, verdicts, Outcome.ERROR, f"error: {error}", digest, 0.0)
+    run = sandbox.run(job_for(checks, cells, limits), limits, stop)
+    outcome, verdicts, output = interpret(exercise, checks, run, limits)
+    return _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds)
+
+
+def interpret(
+    exercise: Exercise, checks: tuple[Check, ...], run: SandboxResult, limits: Limits
+) -> tuple[Outcome, list[Verdict], str]:
+    """Outcome, verdicts and the run's summary text from what the sandbox reported."""
+    names = [event.get("event") for event in run.events]
+    ended, summary = run_summary(run.events, limits.timeout)
+    if ended is None and "done" not in names:
+        if run.killed:
+            ended, summary = (
+                Outcome.TIMEOUT,
+                "timeout: the submission was stopped by the grader's wall clock",
+            )
+        elif "kernel" not in names:
+            ended, summary = (
+                Outcome.ERROR,
+                "error: the notebook's kernel could not start in the sandbox",
+            )
+        else:
+            ended, summary = (
+                Outcome.ERROR,
+                ("error: the grading run ended early (did the notebook stop the grader's runner?)"),
+            )
+    if ended is None and run.garbled:
+        ended, summary = Outcome.ERROR, "error: the grading run reported something unreadable"
+    events = check_events(run.events, len(checks))
+    verdicts = [
+        judge(check, exercise.contract[check.call], event) if event else Verdict(False, "not run")
+        for check, event in zip(checks, events, strict=True)
+    ]
+    if ended is None:
+        endings = {verdict.ended for verdict in verdicts}
+        if all(v.passed for v in verdicts):
+            ended = Outcome.PASSED
+        elif Outcome.DIED in endings:
+            ended, summary = Outcome.DIED, _join(summary, "the kernel died during the checks")
+        elif Outcome.TIMEOUT in endings:
+            ended, summary = Outcome.TIMEOUT, _join(summary, "some checks ran out of time")
+        elif Outcome.ERROR in endings:
+            ended, summary = Outcome.ERROR, _join(summary, "the kernel broke during the checks")
+        else:
+            ended = Outcome.FAILED
+    return ended, verdicts, summary
+
+
+def _join(first: str, second: str) -> str:
+    """Two lines of summary, either of which may be empty."""
+    return "\n".join(line for line in (first, second) if line)
+
+
+def _finish(
+    exercise: Exercise,
+    checks: tuple[Check, ...],
+    verdicts: list[Verdict],
+    outcome: Outcome,
+    output: str,
+    digest: str,
+    seconds: float,
+) -> dict:
+    """The results dict with the bookkeeping that makes a batch resumable."""
+    graded = replace(exercise, checks=checks)
+    data = results(graded, verdicts, outcome, output)
+    data["execution_time"] = round(seconds, 3)
+    data["extra_data"].update(submission_sha256=digest, exercise_fingerprint=exercise.fingerprint)
+    return data

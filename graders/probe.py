@@ -1,0 +1,153 @@
+"""Call one contract name on one check's input and encode the answer as tagged JSON (stdlib only).
+
+This file runs inside the student's kernel (the sandbox's runner sends its source) and in
+`check_here`. It never sees an expected value; whatever it returns is only data that the
+grader checks outside.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import io
+import json
+import sys
+
+MIME = "application/x-epic-cosmos-answer+json"
+MAX_ANSWER_CHARS = 1_000_000
+MAX_NODES = 200_000
+MAX_DEPTH = 32
+
+
+class CheckTimeout(BaseException):
+    """A check ran out of time (a BaseException: `except Exception` in a submission misses it)."""
+
+
+class _TooLarge(Exception):
+    """The answer has more values or nesting than the grader reads."""
+
+
+def encode(value: object) -> object:
+    """Tagged JSON for a value: ["int", 3], ["tuple", [...]], ...; ["other", name] for the rest."""
+    return _encode(value, 0, [MAX_NODES])
+
+
+def _encode(value: object, depth: int, budget: list[int]) -> object:
+    """Encode one node; exact types only, so subclasses and look-alikes become "other"."""
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_DEPTH:
+        raise _TooLarge
+    kind = type(value)
+    if value is None:
+        return ["None"]
+    if kind is bool:
+        return ["bool", value]
+    if kind is int:
+        return ["int", value]
+    if kind is str:
+        return ["str", value]
+    if kind is float:
+        return ["float", repr(value)]
+    if kind is list or kind is tuple:
+        return [kind.__name__, [_encode(item, depth + 1, budget) for item in value]]
+    if kind is dict:
+        pairs = []
+        for key, item in value.items():
+            if type(key) is not str:
+                return ["other", "dict with a non-str key"]
+            pairs.append([key, _encode(item, depth + 1, budget)])
+        return ["dict", pairs]
+    return ["other", getattr(kind, "__name__", "?")[:80]]
+
+
+def _stdin_input(prompt: object = "") -> str:
+    """`input()` for a program check: the prompt goes to stdout, the line comes from sys.stdin."""
+    if prompt:
+        sys.stdout.write(str(prompt))
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError("EOF when reading a line")
+    return line[:-1] if line.endswith("\n") else line
+
+
+def call(namespace: dict, kind: str, name: str, payload: str) -> object:
+    """Call namespace[name]: a function with args decoded from payload, or a program on stdin."""
+    target = namespace[name]
+    if kind == "function":
+        return target(*json.loads(payload))
+    out = io.StringIO()
+    saved = sys.stdin, builtins.input
+    sys.stdin, builtins.input = io.StringIO(json.loads(payload)), _stdin_input
+    try:
+        with contextlib.redirect_stdout(out):
+            try:
+                target()
+            except SystemExit as stop:
+                if stop.code not in (None, 0):
+                    raise
+    finally:
+        sys.stdin, builtins.input = saved
+    return out.getvalue()
+
+
+def run_check(namespace: dict, kind: str, name: str, payload: str) -> dict:
+    """Run one check and describe what happened: {"status": "ok", "value": tagged} or why not."""
+    if name not in namespace:
+        return {"status": "missing"}
+    if not callable(namespace[name]):
+        return {"status": "not callable", "type": type(namespace[name]).__name__[:80]}
+    try:
+        value = call(namespace, kind, name, payload)
+    except (Exception, SystemExit) as error:
+        return {"status": "raised", "error": type(error).__name__[:80], "message": _message(error)}
+    try:
+        return {"status": "ok", "value": encode(value)}
+    except _TooLarge:
+        return {"status": "too large"}
+    except RecursionError:
+        return {"status": "too large"}
+
+
+def _message(error: BaseException) -> str:
+    """The exception's message, cut short; never lets a hostile __str__ escape."""
+    try:
+        text = str(error)
+    except BaseException:  # a submission's __str__ may raise anything
+        return ""
+    return text[:300] if type(text) is str else ""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    """SIGALRM: the current check is out of time."""
+    raise CheckTimeout
+
+
+def run_all(namespace: dict, checks: list[list[str]], seconds: float) -> None:
+    """Run each [kind, name, payload] with its own time limit; emit each result as it comes."""
+    import signal
+
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        for number, (kind, name, payload) in enumerate(checks):
+            result = {"status": "timeout"}
+            try:
+                signal.setitimer(signal.ITIMER_REAL, seconds)
+                result = run_check(namespace, kind, name, payload)
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            except CheckTimeout:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            emit(number, result)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def emit(number: int, result: dict) -> None:
+    """Send a check's result to the runner as display data of the grader's own type."""
+    from IPython.display import display
+
+    text = json.dumps({**result, "id": number})
+    if len(text) > MAX_ANSWER_CHARS:
+        text = json.dumps({"status": "too large", "id": number})
+    display({MIME: text}, raw=True)
+    sys.stdout.flush()  # waits until the kernel's output thread has sent the answer on

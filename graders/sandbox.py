@@ -1,0 +1,317 @@
+"""The jail: bubblewrap, an unprivileged uid, no network, rlimits, a wall clock, capped output."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from graders import cgroups
+
+ROOT = Path(__file__).resolve().parent.parent
+COURSE = "/course"  # where the course's public packages appear inside
+PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
+SANDBOX_GRADERS_FILES = ("__init__.py", "selfcheck.py", "probe.py", "runner.py")
+UID_BASE = 64_000  # one uid per running sandbox: 64000, 64001, ...
+UID_COUNT = 512
+GRACE_SECONDS = 5.0  # start-up and tear-down on top of the budget
+
+
+class SandboxUnavailable(RuntimeError):
+    """The machine lacks what the jail needs (bubblewrap, util-linux)."""
+
+
+class Stopped(Exception):
+    """The grader was asked to stop; the run was killed and has no result."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one submission may use."""
+
+    timeout: float = 60.0  # wall clock for the notebook and all checks
+    check_timeout: float = 10.0  # one check
+    memory_mb: int = 1024  # address space of each process
+    processes: int = 32  # processes and threads of the submission (it starts with 17)
+    file_mb: int = 16  # largest file it may write
+    tmp_mb: int = 64  # its private /tmp
+    log_kb: int = 64  # kept of what the sandbox prints outside the notebook
+    channel_mb: int = 16  # kept of the runner's reports
+
+
+@dataclass
+class SandboxResult:
+    """What came back: the runner's events, and how the run ended."""
+
+    events: list[dict] = field(default_factory=list)
+    killed: bool = False  # the outer wall clock ran out
+    returncode: int | None = None
+    log: str = ""
+    garbled: bool = False  # the channel held something that is not the runner's JSON
+    seconds: float = 0.0
+
+
+def tools() -> dict[str, str]:
+    """Paths of the programs the jail needs; SandboxUnavailable if one is missing."""
+    found = {name: shutil.which(name) for name in ("bwrap", "prlimit", "setpriv")}
+    missing = [name for name, path in found.items() if path is None]
+    if missing:
+        raise SandboxUnavailable(
+            f"the grader's sandbox needs {', '.join(missing)}: run `python3 course.py setup` "
+            "as root (Debian packages bubblewrap and util-linux)"
+        )
+    return {name: str(path) for name, path in found.items()}
+
+
+@contextmanager
+def claim_uid() -> Iterator[int]:
+    """A uid no other running sandbox on this machine uses (a lock file per uid)."""
+    locks = Path(tempfile.gettempdir()) / "epic-cosmos-sandbox-uids"
+    locks.mkdir(mode=0o700, exist_ok=True)
+    for uid in range(UID_BASE, UID_BASE + UID_COUNT):
+        handle = open(locks / str(uid), "w")  # noqa: SIM115 - held for the whole run
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            continue
+        try:
+            yield uid
+        finally:
+            handle.close()
+        return
+    raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids are busy")
+
+
+def _bind_parents(path: Path, made: set[Path]) -> list[str]:
+    """bwrap arguments creating path's parent folders readable by everyone (not 0700)."""
+    args: list[str] = []
+    for parent in reversed(path.parents):
+        if parent != Path("/") and parent not in made:
+            made.add(parent)
+            args += ["--perms", "0755", "--dir", str(parent)]
+    return args
+
+
+def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
+    """The bubblewrap command line, up to and including `--`."""
+    args = [
+        "--unshare-ipc",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--die-with-parent",
+        "--new-session",
+        "--hostname",
+        "sandbox",
+        "--clearenv",
+        "--ro-bind",
+        "/usr",
+        "/usr",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--perms",
+        "1777",
+        "--size",
+        str(limits.tmp_mb << 20),
+        "--tmpfs",
+        "/tmp",
+    ]
+    if uid is None:
+        args += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
+    for top in ("bin", "lib", "lib32", "lib64", "sbin"):
+        path = Path("/") / top
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            args += ["--ro-bind", str(path), str(path)]
+    made: set[Path] = set()
+    for prefix in sorted({Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve()}):
+        if not prefix.is_relative_to("/usr"):
+            args += [*_bind_parents(prefix, made), "--ro-bind", str(prefix), str(prefix)]
+    args += ["--perms", "0755", "--dir", COURSE, "--perms", "0755", "--dir", f"{COURSE}/graders"]
+    for package in PUBLIC_PACKAGES:
+        if (ROOT / package).is_dir():
+            args += ["--ro-bind", str(ROOT / package), f"{COURSE}/{package}"]
+    for name in SANDBOX_GRADERS_FILES:
+        args += ["--ro-bind", str(ROOT / "graders" / name), f"{COURSE}/graders/{name}"]
+    env = {
+        "PATH": f"{Path(sys.prefix) / 'bin'}:/usr/bin:/bin",
+        "HOME": "/tmp",
+        "USER": "student",
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": COURSE,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "MALLOC_ARENA_MAX": "2",
+        "COSMOS_GRADING": "1",
+        "MPLBACKEND": "Agg",
+        "IPYTHONDIR": "/tmp/.ipython",
+        "JUPYTER_RUNTIME_DIR": "/tmp/.jupyter",
+        "JUPYTER_PLATFORM_DIRS": "1",
+        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+    }
+    for name, value in env.items():
+        args += ["--setenv", name, value]
+    return [*args, "--chdir", "/tmp", "--"]
+
+
+def command(limits: Limits, uid: int | None, fd: int) -> list[str]:
+    """prlimit, then bwrap, then (as root) setpriv down to uid, then the runner."""
+    paths = tools()
+    cpu = int(limits.timeout + 1)
+    rlimits = [
+        f"--as={limits.memory_mb << 20}",
+        f"--cpu={cpu}:{cpu + 1}",
+        f"--nproc={limits.processes}",
+        f"--fsize={limits.file_mb << 20}",
+        "--core=0",
+        "--nofile=512",
+    ]
+    inner = [sys.executable, f"{COURSE}/graders/runner.py", str(fd)]
+    if uid is not None:
+        inner = [
+            paths["setpriv"],
+            f"--reuid={uid}",
+            f"--regid={uid}",
+            "--clear-groups",
+            "--no-new-privs",
+            "--inh-caps=-all",
+            "--bounding-set=-all",
+            *inner,
+        ]
+    return [paths["prlimit"], *rlimits, "--", paths["bwrap"], *bwrap_args(limits, uid), *inner]
+
+
+def _drain(stream: int, cap: int, into: list[bytes], overflow: list[bool]) -> None:
+    """Read a pipe to its end, keeping at most cap bytes (the rest is read and dropped)."""
+    kept = 0
+    while chunk := os.read(stream, 65536):
+        room = cap - kept
+        if room > 0:
+            into.append(chunk[:room])
+            kept += len(into[-1])
+        if len(chunk) > room:
+            overflow[0] = True
+    os.close(stream)
+
+
+def _feed(stream: int, data: bytes) -> None:
+    """Write the job to the runner's stdin; a runner that stops reading is not our problem."""
+    try:
+        with os.fdopen(stream, "wb") as pipe:
+            pipe.write(data)
+    except (BrokenPipeError, OSError):
+        pass
+
+
+def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> SandboxResult:
+    """Run the runner on one job in a fresh sandbox; collect its events (Stopped if stop is set)."""
+    started = time.monotonic()
+    privileged = os.geteuid() == 0
+    with claim_uid() if privileged else _no_uid() as uid:
+        group = cgroups.create(
+            f"epic-cosmos-sandbox-{uid}", (2 * limits.memory_mb) << 20, limits.processes + 8
+        )
+        channel_r, channel_w = os.pipe()
+        stdin_r, stdin_w = os.pipe()
+        log_r, log_w = os.pipe()
+        try:
+            process = subprocess.Popen(
+                cgroups.join_command(group, command(limits, uid, channel_w)),
+                stdin=stdin_r,
+                stdout=log_w,
+                stderr=log_w,
+                pass_fds=(channel_w,),
+                start_new_session=True,
+                close_fds=True,
+            )
+        finally:
+            for fd in (channel_w, stdin_r, log_w):
+                os.close(fd)
+        channel: list[bytes] = []
+        log: list[bytes] = []
+        overflow = [False]
+        log_overflow = [False]
+        threads = [
+            threading.Thread(target=_feed, args=(stdin_w, json.dumps(job).encode()), daemon=True),
+            threading.Thread(
+                target=_drain,
+                args=(channel_r, limits.channel_mb << 20, channel, overflow),
+                daemon=True,
+            ),
+            threading.Thread(
+                target=_drain, args=(log_r, limits.log_kb << 10, log, log_overflow), daemon=True
+            ),
+        ]
+        for thread in threads:
+            thread.start()
+        result = SandboxResult()
+        deadline = started + limits.timeout + GRACE_SECONDS
+        try:
+            while result.returncode is None and not result.killed:
+                try:
+                    result.returncode = process.wait(timeout=0.1)
+                except subprocess.TimeoutExpired:
+                    result.killed = time.monotonic() > deadline
+                if stop is not None and stop.is_set():
+                    raise Stopped
+        finally:
+            kill(process)
+            for thread in threads:
+                thread.join(timeout=GRACE_SECONDS)
+            if group is not None:
+                group.remove()
+    result.events, result.garbled = parse_events(b"".join(channel))
+    result.garbled = result.garbled or overflow[0]
+    result.log = b"".join(log).decode("utf-8", "replace")
+    result.seconds = time.monotonic() - started
+    return result
+
+
+@contextmanager
+def _no_uid() -> Iterator[None]:
+    """Without root, bwrap maps the caller to nobody inside a user namespace."""
+    yield None
+
+
+def kill(process: subprocess.Popen) -> None:
+    """Kill the sandbox: bwrap dies, and with it its pid namespace, every process inside."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    process.wait()
+
+
+def parse_events(data: bytes) -> tuple[list[dict], bool]:
+    """The runner's JSON lines; (events, garbled) where garbled means something else was there."""
+    events: list[dict] = []
+    garbled = False
+    for line in data.split(b"\n"):
+        if not line:
+            continue
+        try:
+            event = json.loads(line)
+        except (ValueError, RecursionError):
+            garbled = True
+            continue
+        if isinstance(event, dict) and isinstance(event.get("event"), str):
+            events.append(event)
+        else:
+            garbled = True
+    return events, garbled

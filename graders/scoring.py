@@ -1,0 +1,212 @@
+"""Judge the sandbox's plain answers against the expected ones, outside, and write the results."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from dataclasses import dataclass
+from enum import Enum
+
+from graders.exercise import Check, Compare, Contract, Exercise
+from graders.values import (
+    BadAnswer,
+    Foreign,
+    decode,
+    same,
+    same_lines,
+    show,
+    type_name,
+    type_problem,
+)
+
+MAX_ANSWER_CHARS = 2_000_000
+
+
+class Outcome(Enum):
+    """How a whole submission ended."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    DIED = "kernel died"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One check's result, with the text the student reads."""
+
+    passed: bool
+    text: str
+    ended: Outcome | None = None  # TIMEOUT or DIED when the check itself ran out or crashed
+
+
+UNREADABLE = "the check could not run: the kernel sent something unreadable (out of memory?)"
+TIMED_OUT = Verdict(
+    False, "timeout: the check did not finish in time (an endless loop?)", Outcome.TIMEOUT
+)
+BUILTIN_NAMES = frozenset(
+    name for name in dir(builtins) if isinstance(getattr(builtins, name), type)
+)
+
+
+def safe_name(name: object) -> str:
+    """A type or exception name fit for a hidden check's message: builtins only, never data."""
+    return str(name) if name in BUILTIN_NAMES else "a type of its own"
+
+
+def judge(check: Check, contract: Contract, event: dict) -> Verdict:
+    """Verdict for one check from the runner's event for it (never trusting its content)."""
+    status = event.get("status")
+    if status == "timeout":
+        return TIMED_OUT
+    if status == "died":
+        return Verdict(
+            False, "the kernel died (os._exit, a crash, or a resource limit)", Outcome.DIED
+        )
+    if status == "broken":
+        return Verdict(False, UNREADABLE, Outcome.ERROR)
+    if status == "error":
+        what = event.get("ename") if not check.hidden else safe_name(event.get("ename"))
+        return Verdict(False, f"the check could not run in the notebook's kernel ({what})")
+    if status != "answer" or not isinstance(event.get("answer"), str):
+        return Verdict(False, "no answer came back from the notebook")
+    try:
+        if len(event["answer"]) > MAX_ANSWER_CHARS:
+            raise BadAnswer("too large")
+        result = json.loads(event["answer"])
+    except (ValueError, RecursionError, BadAnswer):
+        return Verdict(False, "the answer could not be read")
+    return judge_result(check, contract, result)
+
+
+def judge_result(check: Check, contract: Contract, result: object) -> Verdict:
+    """Verdict from the probe's result dict ({"status": "ok", "value": tagged} or why not)."""
+    if not isinstance(result, dict):
+        return Verdict(False, "the answer could not be read")
+    status = result.get("status")
+    name = check.call
+    if status == "missing":
+        return Verdict(False, f"`{name}` is not defined in the notebook")
+    if status == "not callable":
+        return Verdict(False, f"`{name}` is not a function")
+    if status == "too large":
+        return Verdict(False, "the answer is too large")
+    if status == "timeout":
+        return TIMED_OUT
+    if status == "raised":
+        if check.hidden:
+            return Verdict(False, f"raised {safe_name(result.get('error'))}")
+        return Verdict(
+            False, f"raised {str(result.get('error'))[:80]}: {str(result.get('message'))[:300]}"
+        )
+    if status != "ok":
+        return Verdict(False, "the answer could not be read")
+    try:
+        value = decode(result.get("value"))
+    except BadAnswer as error:
+        return Verdict(False, f"the answer could not be read ({error})")
+    return compare(check, contract, value)
+
+
+def compare(check: Check, contract: Contract, value: object) -> Verdict:
+    """Exact type first, then the value, against every acceptable answer."""
+    problem = type_problem(value, contract.returns)
+    if problem is not None:
+        if check.hidden:
+            shown = (
+                type_name(value) if not isinstance(value, Foreign) else safe_name(value.type_name)
+            )
+            return Verdict(
+                False, f"wrong type: the answer must be {contract.returns}, not {safe_name(shown)}"
+            )
+        return Verdict(False, f"wrong type: the answer must be {contract.returns}, got {problem}")
+    for expected in check.expected:
+        if check.compare is Compare.LINES:
+            assert isinstance(value, str) and isinstance(expected, str)
+            if same_lines(value, expected):
+                return Verdict(True, "passed")
+        elif same(value, expected, check.tolerance):
+            return Verdict(True, "passed")
+    if check.hidden:
+        return Verdict(False, "wrong answer")
+    wanted = (
+        show(check.expected[0])
+        if len(check.expected) == 1
+        else " or ".join(map(show, check.expected[:5]))
+    )
+    return Verdict(
+        False,
+        f"wrong answer\n  input:    {check.shown_input()}\n"
+        f"  expected: {wanted}\n  got:      {show(value)}",
+    )
+
+
+def run_summary(events: list[dict], budget: float) -> tuple[Outcome | None, str]:
+    """What happened while the notebook itself ran: (an outcome that ends it, or None; the text)."""
+    lines: list[str] = []
+    for event in events:
+        if event.get("event") == "cell":
+            number = int(event.get("index", -1)) + 1 if isinstance(event.get("index"), int) else "?"
+            status = event.get("status")
+            if status == "error":
+                lines.append(
+                    f"code cell {number} raised {str(event.get('ename'))[:80]}: "
+                    f"{str(event.get('evalue'))[:300]}"
+                )
+            elif status == "timeout":
+                return Outcome.TIMEOUT, (
+                    f"timeout: code cell {number} was still running after the time limit of "
+                    f"{budget:g} s (an endless loop?); no check could run"
+                )
+            elif status == "died":
+                return Outcome.DIED, (
+                    f"the kernel died in code cell {number} (os._exit, a crash, or a resource "
+                    "limit such as memory or CPU time); no check could run"
+                )
+            elif status == "broken":
+                return Outcome.ERROR, (
+                    f"the kernel sent something unreadable while running code cell {number} "
+                    "(out of memory?); no check could run"
+                )
+    return None, "\n".join(lines)
+
+
+def check_events(events: list[dict], count: int) -> list[dict]:
+    """The event for each check id (an empty dict when none came)."""
+    found: list[dict] = [{} for _ in range(count)]
+    for event in events:
+        number = event.get("id")
+        if (
+            event.get("event") == "check"
+            and type(number) is int
+            and 0 <= number < count
+            and not found[number]
+        ):
+            found[number] = event
+    return found
+
+
+def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, output: str) -> dict:
+    """A Gradescope-style results.json."""
+    tests = []
+    for check, verdict in zip(exercise.checks, verdicts, strict=True):
+        tests.append(
+            {
+                "name": f"{'hidden' if check.hidden else 'public'}: {check.name}",
+                "score": check.points if verdict.passed else 0,
+                "max_score": check.points,
+                "status": "passed" if verdict.passed else "failed",
+                "output": verdict.text,
+                "visibility": "visible",
+            }
+        )
+    score = sum(test["score"] for test in tests)
+    return {
+        "score": score,
+        "max_score": exercise.max_score,
+        "output": output or outcome.value,
+        "visibility": "visible",
+        "tests": tests,
+        "extra_data": {"outcome": outcome.value, "exercise": exercise.name},
+    }

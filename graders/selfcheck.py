@@ -1,0 +1,80 @@
+"""The student's own check: the public checks, in their kernel (`check_here`) or in the sandbox."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+
+def run_program(program: Callable[[], object], stdin: str) -> None:
+    """Run a stdin/stdout program on the given input text and print what it printed."""
+    from graders.probe import call
+
+    print(call({"program": program}, "program", "program", json.dumps(stdin)), end="")
+
+
+def check_here(namespace: dict, exercise: str) -> None:
+    """Run the public checks of an exercise on the notebook's own functions and print a report."""
+    if os.environ.get("COSMOS_GRADING"):
+        print("(the grader runs its own checks)")
+        return
+    from graders.exercise import load_exercise
+    from graders.probe import run_check
+    from graders.scoring import Outcome, judge_result, results
+
+    loaded = load_exercise(exercise, hidden=False)
+    verdicts = []
+    for check in loaded.checks:
+        kind = "program" if check.program else "function"
+        outcome = json.loads(json.dumps(run_check(namespace, kind, check.call, check.payload)))
+        verdicts.append(judge_result(check, loaded.contract[check.call], outcome))
+    passed = all(verdict.passed for verdict in verdicts)
+    print(
+        report(
+            results(loaded, verdicts, Outcome.PASSED if passed else Outcome.FAILED, ""),
+            loaded.title,
+        )
+    )
+
+
+def report(data: dict, title: str) -> str:
+    """A results.json as text for the student: one line per check, details under failures."""
+    lines = [f"{title}: {len(data['tests'])} checks"]
+    output = data.get("output", "")
+    if output and output not in ("passed", "failed"):
+        lines.append(output)
+    for test in data["tests"]:
+        mark = "ok  " if test["status"] == "passed" else "FAIL"
+        lines.append(f"  {mark}  {test['name']}")
+        if test["status"] != "passed":
+            lines.extend(f"          {line}" for line in test["output"].splitlines())
+    passed = sum(test["status"] == "passed" for test in data["tests"])
+    lines.append(
+        f"{passed} of {len(data['tests'])} checks pass, "
+        f"score {data['score']:g}/{data['max_score']:g}."
+    )
+    return "\n".join(lines)
+
+
+def check_notebook(path: Path, exercise: str | None = None) -> tuple[bool, str]:
+    """The public checks on a saved notebook, in the sandbox as the grader runs it."""
+    from graders.exercise import load_exercise
+    from graders.grading import grade_submission, limits_for
+
+    folder = exercise if exercise is not None else _exercise_of(path)
+    loaded = load_exercise(folder, hidden=False)
+    public = tuple(check for check in loaded.checks if not check.hidden)
+    data = grade_submission(loaded, path, limits_for(loaded), public)
+    return data["score"] == data["max_score"], report(data, loaded.title)
+
+
+def _exercise_of(path: Path) -> str:
+    """The exercise a notebook belongs to: its folder's exercise.json, or ExerciseError."""
+    from graders.exercise import ExerciseError
+
+    folder = path.resolve().parent
+    if (folder / "exercise.json").is_file():
+        return str(folder)
+    raise ExerciseError(f"{path} is not in an exercise folder; name the exercise with --exercise")

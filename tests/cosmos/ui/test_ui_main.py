@@ -1,0 +1,48 @@
+"""python -m cosmos: options, --help, plain frames from piped input, the end of input."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.reference import ROOT, screen
+
+
+def run_game(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    """Run the game as a program with this repository's code, feeding it stdin."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "cosmos", *args], input=stdin, text=True,
+                          capture_output=True, env=env, cwd=ROOT, timeout=60, encoding="utf-8")
+
+
+def test_plain_run_prints_the_published_frames_and_echoes_commands() -> None:
+    result = run_game(["--plain", "--seed=2026", "--lang=es"], "map\nsys 1\nquit\n")
+    assert result.returncode == 0 and result.stderr == ""
+    intro, game_map, sys1 = (screen(name, "es") for name in ("intro", "map", "sys1"))
+    assert result.stdout == f"{intro}> map\n{game_map}> sys 1\n{sys1}> quit\n"
+
+
+def test_output_that_is_not_a_terminal_is_plain_without_the_option() -> None:
+    result = run_game([], "quit\n")
+    assert "\x1b" not in result.stdout
+    assert result.stdout.startswith("Turn 1/150  Terran Empire (A)")
+
+
+def test_end_of_input_ends_the_game_quietly() -> None:
+    result = run_game(["--lang=bg"], "sys 1")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.endswith("> sys 1\n" + screen("sys1", "bg") + "> \n")
+
+
+def test_help_explains_every_option() -> None:
+    result = run_game(["--help"], "")
+    assert result.returncode == 0
+    for option in ("--seed", "--lang", "--plain", "--simulate", "bg,de,en,es", "2026"):
+        assert option in result.stdout
+
+
+def test_bad_options_are_refused_with_usage() -> None:
+    for bad in (["--lang=fr"], ["--seed=abc"], ["--bogus"]):
+        result = run_game(bad, "")
+        assert result.returncode == 2 and "usage:" in result.stderr
+        assert "Traceback" not in result.stderr

@@ -1,0 +1,116 @@
+"""The student's self-check: in their own kernel, and `python -m graders check` in the sandbox."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from graders import check_here
+from graders.exercise import EXERCISES, load_exercise
+from graders.notebook import read_cells
+
+REPO = Path(__file__).resolve().parents[2]
+STARTER = EXERCISES / "01-islands" / "islands.ipynb"
+
+
+def namespace_of(path: Path) -> dict:
+    """Run a notebook's code cells in a fresh namespace, as a kernel does (errors go on)."""
+    namespace: dict = {}
+    for source in read_cells(path):
+        if "check_here" not in source:
+            with contextlib.suppress(Exception):
+                exec(source, namespace)
+    return namespace
+
+
+def test_check_here_passes_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    check_here(namespace_of(load_exercise("01-islands").reference), "01-islands")
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "9 of 9 checks pass, score 9/9."
+    assert "hidden" not in out
+
+
+def test_check_here_explains_what_fails_in_the_starter(capsys: pytest.CaptureFixture[str]) -> None:
+    check_here(namespace_of(STARTER), "01-islands")
+    out = capsys.readouterr().out
+    assert "FAIL  public: islands: the lesson's example" in out
+    assert "raised NotImplementedError: write islands(n, lanes)" in out
+    assert "expected: 'islands: 3\\nlargest island: 3\\nconnected: no\\n'" in out
+    assert out.splitlines()[-1] == "0 of 9 checks pass, score 0/9."
+
+
+def test_check_here_stands_aside_when_the_grader_runs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COSMOS_GRADING", "1")
+    check_here({}, "01-islands")
+    assert capsys.readouterr().out == "(the grader runs its own checks)\n"
+
+
+@pytest.mark.slow
+def test_the_reference_notebook_checks_itself_in_a_real_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    notebook = nbformat.read(load_exercise("01-islands").reference, as_version=4)
+    NotebookClient(
+        notebook, timeout=60, kernel_name="python3", resources={"metadata": {"path": str(REPO)}}
+    ).execute()
+    outputs = "".join(
+        out.get("text", "") for cell in notebook.cells for out in cell.get("outputs", [])
+    )
+    assert "islands: 3\nlargest island: 3\nconnected: no\n" in outputs
+    assert "9 of 9 checks pass, score 9/9." in outputs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("notebook", "code", "last"),
+    [
+        (STARTER, 1, "0 of 9 checks pass, score 0/9."),
+        (None, 0, "9 of 9 checks pass, score 9/9."),
+    ],
+)
+def test_check_runs_the_public_checks_in_the_sandbox(
+    tmp_path: Path, notebook: Path | None, code: int, last: str
+) -> None:
+    path = notebook or load_exercise("01-islands").reference
+    command = [sys.executable, "-m", "graders", "check", str(path)]
+    if notebook is None:
+        command += ["--exercise", "01-islands"]
+    done = subprocess.run(
+        command,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == code, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == last
+    assert "hidden" not in done.stdout
+
+
+def test_check_needs_a_known_exercise(tmp_path: Path) -> None:
+    lost = tmp_path / "lost.ipynb"
+    lost.write_text("{}")
+    done = subprocess.run(
+        [sys.executable, "-m", "graders", "check", str(lost)],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == f"error: {lost} is not in an exercise folder; name the exercise with --exercise\n"
+    )

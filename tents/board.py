@@ -104,29 +104,25 @@ class Board:
 
     def set_tent(self, i: int) -> bool:
         """Mark cell i as a tent; False if it already was one."""
-        value = self.cells[i]
-        if value == Mark.TENT:
-            return False
-        if value != Mark.UNKNOWN:
-            raise Contradiction(f"{self.geo.cell_text(i)} cannot hold a tent")
-        self.cells[i] = Mark.TENT
-        self.log.append(i)
-        for line in self.geo.line_of[i]:
-            self.tents[line] += 1
-            self.unknown[line] -= 1
-        return True
+        return self._decide(i, Mark.TENT, "cannot hold a tent")
 
     def set_grass(self, i: int) -> bool:
         """Mark cell i as surely empty; False if it already was."""
+        return self._decide(i, Mark.GRASS, "would have to be a tent and grass at once")
+
+    def _decide(self, i: int, mark: Mark, problem: str) -> bool:
+        """Turn an unknown cell into a tent or grass, keeping the line counts and the log."""
         value = self.cells[i]
-        if value == Mark.GRASS:
+        if value == mark:
             return False
         if value != Mark.UNKNOWN:
-            raise Contradiction(f"{self.geo.cell_text(i)} would have to be a tent and grass at once")
-        self.cells[i] = Mark.GRASS
+            raise Contradiction(f"{self.geo.cell_text(i)} {problem}")
+        self.cells[i] = mark
         self.log.append(i)
+        tent = mark == Mark.TENT
         for line in self.geo.line_of[i]:
             self.unknown[line] -= 1
+            self.tents[line] += tent
         return True
 
     def pair(self, tree: int, tent: int) -> bool:
@@ -163,7 +159,3 @@ class Board:
         """The known (tree, tent) pairs as (row, column) cells."""
         return [(self.geo.cell(t), self.geo.cell(self.partner[t])) for t in self.trees
                 if self.partner[t] != -1]
-
-    def tent_cells(self) -> list[Cell]:
-        """The cells known to hold tents, in reading order."""
-        return [self.geo.cell(i) for i, x in enumerate(self.cells) if x == Mark.TENT]

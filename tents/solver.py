@@ -28,11 +28,6 @@ class Grading:
     level: Difficulty | None  # None when it did not solve the puzzle
 
 
-def rules_up_to(level: Difficulty) -> tuple[RuleFunction, ...]:
-    """The rules up to a level, simplest first."""
-    return EASY_RULES if level is Difficulty.EASY else ALL_RULES
-
-
 def propagate(board: Board, rules: tuple[RuleFunction, ...] = EASY_RULES,
               since: int | None = None) -> None:
     """Apply the rules until none adds anything, always going back to the simplest that can.

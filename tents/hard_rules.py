@@ -30,26 +30,25 @@ MEMO_LIMIT = 50000  # line_ways results kept per geometry
 
 
 Ways = tuple[list[int], list[int], list[int], list[int]]
-CONTRADICTION: Ways = ([], [], [], [])
 
 
 def remembered_ways(board: Board, line: int, states: list[int], clue: int) -> Ways:
     """line_ways, remembered on the board's geometry (the same line states come back often)."""
     key = (bytes(states), clue)
     memo = board.geo.memo
-    found = memo.get(key)
-    if found is None:
+    if key not in memo:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        found = memo[key] = line_ways(states, clue)
-    if found is CONTRADICTION:
+        memo[key] = line_ways(states, clue)
+    found = memo[key]
+    if found is None:
         raise Contradiction(f"{board.geo.line_text(line)} cannot fit its {clue} tents "
                             "without two of them touching")
     return found
 
 
-def line_ways(states: list[int], clue: int) -> Ways:
-    """Bit sets of tent counts for the prefixes and suffixes of a line (CONTRADICTION if none fits).
+def line_ways(states: list[int], clue: int) -> Ways | None:
+    """Bit sets of tent counts for the prefixes and suffixes of a line (None if no way fits).
 
     Forwards, end_free[i] / end_tent[i] hold the counts possible in cells 0..i-1 when cell i-1 is
     not / is a tent. Backwards, rest_free[i] / rest_tent[i] hold, for cells i..n-1 starting without
@@ -67,7 +66,7 @@ def line_ways(states: list[int], clue: int) -> Ways:
         rest_free[i] = 0 if s == TENT else rest_free[i + 1] | rest_tent[i + 1]
         rest_tent[i] = 0 if s >= GRASS else rest_free[i + 1] >> 1
     if not (rest_free[0] | rest_tent[0]) & 1:
-        return CONTRADICTION
+        return None
     return end_free, end_tent, rest_free, rest_tent
 
 

@@ -116,6 +116,8 @@ def roll_event(roll: int) -> RandomEvent | None:
 
 def random_events(world: World) -> None:
     """Events phase: every living empire, by id, rolls once; an event that happens makes news."""
+    if not world.events_enabled:
+        return
     for empire in world.empires:
         if not empire.alive:
             continue

@@ -50,6 +50,35 @@ MESSAGE_KEYS: dict[str, tuple[str, ...]] = {
     "news_capital_moved": ("empire", "system"),
     "news_fell": ("empire",),
     "news_victory": ("empire", "victory"),
+    # diplomacy refused (empire = the other empire's id)
+    "err_self": (),
+    "err_at_peace": ("empire",),
+    "err_at_war": ("empire",),
+    "err_offer_open": ("empire",),
+    "err_peace_young": ("empire", "turns"),
+    "err_no_offer": ("empire",),
+    # diplomacy news (empire made the offer or declared; other received it)
+    "news_peace_offered": ("empire", "other"),
+    "news_peace_made": ("empire", "other"),
+    "news_peace_declined": ("empire", "other"),
+    "news_war_declared": ("empire", "other"),
+    # random events
+    "news_meteor": ("empire", "planet"),
+    "news_pirates": ("empire", "m", "g"),
+    "news_unrest": ("empire", "planet"),
+    "news_breakthrough": ("empire", "science"),
+    "news_convoy": ("empire", "m", "g", "c"),
+    "news_derelict": ("empire", "count", "kind", "system"),
+    # saves (slot is 1..3 as the player typed it)
+    "err_save_empty": ("slot",),
+    "err_save_slot": ("slot", "slots"),
+    "err_save_unreadable": ("slot",),
+    "err_save_foreign": (),
+    "err_save_newer": ("version", "supported"),
+    "err_save_truncated": (),
+    "err_save_corrupt": (),
+    "err_save_write": ("slot",),
+    "err_save_replay": ("line",),
 }
 
 

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from cosmos.battle import besiege, fight_battles
 from cosmos.bus import Event
+from cosmos.diplomacy import settle_diplomacy
 from cosmos.economy import build, produce, research, settle_claims
+from cosmos.events import random_events
 from cosmos.fleets import move_fleets
 from cosmos.messages import MESSAGE_KEYS, Message, RuleError, message
 from cosmos.victory import check_victory
@@ -21,8 +23,9 @@ __all__ = [
 
 Phase = Callable[["World"], None]
 
-# The phases of a turn, in their fixed order (random events, from cosmos.events, go before victory).
+# The phases of a turn, in their fixed order.
 PHASES: tuple[tuple[str, Phase], ...] = (
+    ("diplomacy", settle_diplomacy),
     ("orders", settle_claims),
     ("production", produce),
     ("research", research),
@@ -30,6 +33,7 @@ PHASES: tuple[tuple[str, Phase], ...] = (
     ("movement", move_fleets),
     ("battle", fight_battles),
     ("siege", besiege),
+    ("events", random_events),
     ("victory", check_victory),
 )
 
@@ -50,6 +54,16 @@ NEWS_OF_EVENT: dict[str, str] = {
     "capital_moved": "news_capital_moved",
     "empire_fell": "news_fell",
     "game_won": "news_victory",
+    "peace_offered": "news_peace_offered",
+    "peace_made": "news_peace_made",
+    "peace_declined": "news_peace_declined",
+    "war_declared": "news_war_declared",
+    "meteor_struck": "news_meteor",
+    "pirates_raided": "news_pirates",
+    "colony_rebelled": "news_unrest",
+    "breakthrough_made": "news_breakthrough",
+    "convoy_arrived": "news_convoy",
+    "derelict_found": "news_derelict",
 }
 
 

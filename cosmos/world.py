@@ -90,6 +90,7 @@ class World:
     quiet: bool = False
     alert: int = 0
     pace: int = 100
+    events_enabled: bool = True  # random events happen (designers and rule tests may switch them off)
     # the rules' bookkeeping (cosmos.economy, fleets, battle, turn, victory)
     peace: dict[tuple[int, int], int] = field(default_factory=dict)  # (low, high) -> turn made
     next_fleet_id: int = 0  # the next new fleet's id (at least one more than any fleet's)

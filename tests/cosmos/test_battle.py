@@ -9,14 +9,15 @@ from cosmos.commands import Move, apply
 from cosmos.data import SHIP_TYPES, SIEGE_TURNS
 from cosmos.fleets import fleets_at, make_peace, new_fleet
 from cosmos.turn import end_turn, event_line, state_text
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 
 KIND = {ship.key: i for i, ship in enumerate(SHIP_TYPES)}
 
 
 def arena(*fleets: tuple[int, list[int]], system: int = 5) -> World:
     """Seed 2026 with no fleets but the given ones, all in one free system, and no forts."""
-    world = new_world(2026)
+    world = rules_world(2026)
     world.fleets.clear()
     for planet in world.planets:
         planet.fort = 0
@@ -86,7 +87,7 @@ def test_the_result_does_not_depend_on_the_order_of_the_fleet_list() -> None:
 
 def play_meeting(order: list[tuple[int, int, int]]) -> tuple[str, list[str]]:
     """Two fleets ordered into one system, the orders given in the order listed; state and log."""
-    world = new_world(2026)
+    world = rules_world(2026)
     log: list[str] = []
     world.bus.subscribe("*", lambda event: log.append(event_line(event)))
     new_fleet(world, 1, 5, [2, 3, 0, 0])
@@ -106,7 +107,7 @@ def test_two_fleets_that_meet_fight_the_same_battle_whatever_order_the_orders_ca
 
 def siege_world(defender_planets: int) -> World:
     """Empire 1 owns defender_planets planets, no ships; the player's bombers sit at its capital."""
-    world = new_world(2026)
+    world = rules_world(2026)
     capital_system = world.empires[1].capital
     world.fleets[:] = [f for f in world.fleets if f.owner != 1]
     watched = {f.system for f in world.fleets} | {capital_system}

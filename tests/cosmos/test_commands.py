@@ -10,12 +10,13 @@ from cosmos.messages import MESSAGE_KEYS, Message, RuleError, message
 from cosmos.tech import tech_id
 from cosmos.turn import state_text
 from cosmos.victory import Victory
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 
 
 def fresh() -> World:
     """Seed 2026 at turn 1: the player owns planet 0 (Elara I), planet 1 (Elara II) is free."""
-    return new_world(2026)
+    return rules_world(2026)
 
 
 def refused(world: World, command: Command) -> Message:

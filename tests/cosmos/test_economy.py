@@ -17,7 +17,7 @@ from cosmos.data import (
 from cosmos.economy import colony_cost, income, planet_output, science_per_turn, score
 from cosmos.messages import RuleError
 from cosmos.turn import end_turn
-from cosmos.world import new_world
+from tests.cosmos.rules_world import rules_world
 from tests.reference import screen
 
 
@@ -37,7 +37,7 @@ def published_figures() -> dict[str, object]:
 
 
 def test_turn_one_figures_of_seed_2026_are_the_published_ones() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     expected = published_figures()
     assert world.empires[0].stock == expected["stock"]
     assert income(world, 0) == expected["income"]
@@ -46,7 +46,7 @@ def test_turn_one_figures_of_seed_2026_are_the_published_ones() -> None:
 
 
 def test_every_empire_starts_alike() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     for empire in world.empires:
         assert income(world, empire.id) == income(world, 0)
         assert science_per_turn(world, empire.id) == science_per_turn(world, 0)
@@ -54,7 +54,7 @@ def test_every_empire_starts_alike() -> None:
 
 
 def test_production_adds_the_income_to_the_stock_and_counts_it() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     before = list(world.empires[0].stock)
     gained = income(world, 0)
     end_turn(world)
@@ -63,7 +63,7 @@ def test_production_adds_the_income_to_the_stock_and_counts_it() -> None:
 
 
 def test_a_mine_raises_income_next_turn_by_the_mine_yield() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.empires[0].stock = [500, 500, 500, 500]
     before = income(world, 0)
     apply(world, Build(0, "mine", 0))
@@ -77,7 +77,7 @@ def test_a_mine_raises_income_next_turn_by_the_mine_yield() -> None:
 
 
 def test_a_lab_on_a_colony_adds_lab_science_when_finished() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.empires[0].stock = [500, 500, 500, 500]
     apply(world, Colonize(0, 1))
     end_turn(world)
@@ -91,7 +91,7 @@ def test_a_lab_on_a_colony_adds_lab_science_when_finished() -> None:
 
 
 def test_a_colony_produces_its_richness() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     before = income(world, 0)
     stock = list(world.empires[0].stock)
     apply(world, Colonize(0, 1))
@@ -103,7 +103,7 @@ def test_a_colony_produces_its_richness() -> None:
 
 
 def test_building_costs_grow_with_the_level_and_unaffordable_ones_are_refused() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.empires[0].stock = [2 * BUILDINGS["mine"].cost[0] - 1, 500, 500, 500]
     stock = list(world.empires[0].stock)
     with pytest.raises(RuleError) as refused:
@@ -114,7 +114,7 @@ def test_building_costs_grow_with_the_level_and_unaffordable_ones_are_refused() 
 
 
 def test_each_colony_costs_more_than_the_last() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     first = colony_cost(world, 0)
     assert first == COLONY_COST
     world.planets[1].owner = 0
@@ -124,7 +124,7 @@ def test_each_colony_costs_more_than_the_last() -> None:
 
 
 def test_a_building_on_a_planet_lost_before_it_is_finished_is_cancelled() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.empires[0].stock = [500, 500, 500, 500]
     apply(world, Colonize(0, 1))
     end_turn(world)
@@ -138,7 +138,7 @@ def test_a_building_on_a_planet_lost_before_it_is_finished_is_cancelled() -> Non
 
 
 def test_switching_research_keeps_the_banked_science() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     apply(world, Research(0, 2))
     end_turn(world)
     banked = world.empires[0].science

@@ -6,12 +6,13 @@ from cosmos.fleets import add_ships, fleets_at, make_peace, merge_fleets, new_fl
 from cosmos.graph import bfs, shortest_path
 from cosmos.tech import tech_id
 from cosmos.turn import end_turn
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 
 
 def peaceful(seed: int = 2026) -> World:
     """A world where the player is at peace with everyone, so nothing stops a fleet."""
-    world = new_world(seed)
+    world = rules_world(seed)
     for empire in world.empires[1:]:
         make_peace(world, 0, empire.id)
     return world

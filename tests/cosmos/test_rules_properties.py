@@ -9,7 +9,8 @@ from cosmos.data import BUILDINGS, SHIP_TYPES, TECHS
 from cosmos.economy import owned_planets
 from cosmos.messages import MESSAGE_KEYS, RuleError
 from cosmos.turn import end_turn, state_text
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 
 SEEDS = (2026, 7, 42)
 BUILDING_KEYS = sorted(BUILDINGS)
@@ -68,7 +69,7 @@ STEPS = st.lists(st.tuples(st.integers(0, 5), *(st.integers(0, 1 << 16),) * 4), 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SEEDS), st.lists(st.integers(0, 400), min_size=4, max_size=4), STEPS)
 def test_random_orders_keep_the_rules_sound(seed: int, stock: list[int], steps: list[Step]) -> None:
-    world = new_world(seed)
+    world = rules_world(seed)
     for empire in world.empires:  # rich enough that many orders are affordable
         empire.stock = list(stock)
     for step in steps:

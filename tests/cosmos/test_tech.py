@@ -14,7 +14,8 @@ from cosmos.messages import RuleError
 from cosmos.tech import TechTreeError, research_order, researchable, tech_id, validate_tree
 from cosmos.turn import end_turn
 from cosmos.victory import decide
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 
 
 def test_thirteen_technologies_from_deep_drilling_to_the_stargate() -> None:
@@ -43,12 +44,12 @@ def test_every_technology_comes_after_its_prerequisites() -> None:
 
 
 def test_at_the_start_only_the_roots_can_be_researched() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     assert researchable(world, 0) == [i for i in research_order() if not TECHS[i].needs]
 
 
 def test_a_tech_opens_what_depends_only_on_it() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.empires[0].techs.append(tech_id("gas_siphons"))
     assert tech_id("ion_engines") in researchable(world, 0)
     assert tech_id("gas_siphons") not in researchable(world, 0)
@@ -86,7 +87,7 @@ def test_a_valid_small_tree_gets_kahns_order() -> None:
 
 
 def test_research_needs_the_prerequisites_and_changes_nothing_when_refused() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     with pytest.raises(RuleError) as refused:
         apply(world, Research(0, tech_id("ion_engines")))
     assert refused.value.message.key == "err_prereq"
@@ -95,7 +96,7 @@ def test_research_needs_the_prerequisites_and_changes_nothing_when_refused() -> 
 
 
 def test_research_spends_banked_science() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     first = research_order()[0]
     apply(world, Research(0, first))
     per_turn = science_per_turn(world, 0)
@@ -113,7 +114,7 @@ def test_research_spends_banked_science() -> None:
 
 def rich_world() -> World:
     """A world where the player's planets have mines, labs and forts, and a fleet in system 1."""
-    world = new_world(2026)
+    world = rules_world(2026)
     world.planets[0].mines = 2
     world.planets[0].fort = 2
     world.fleets[0].ships = [2, 2, 2, 0]

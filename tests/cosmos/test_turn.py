@@ -15,7 +15,8 @@ from cosmos.graph import bfs
 from cosmos.messages import MESSAGE_KEYS
 from cosmos.tech import researchable
 from cosmos.turn import NEWS_OF_EVENT, PHASES, end_turn, event_line, state_text
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 from tests.reference import ROOT
 
 # which phase publishes each kind of event
@@ -27,12 +28,17 @@ PHASE_OF_EVENT = {
     "battle_fought": "battle", "ships_lost": "battle",
     "planet_besieged": "siege", "planet_taken": "siege", "capital_moved": "siege",
     "empire_fell": "siege", "game_won": "victory",
+    "peace_offered": "diplomacy", "peace_made": "diplomacy", "peace_declined": "diplomacy",
+    "war_declared": "diplomacy",
+    "meteor_struck": "events", "pirates_raided": "events", "colony_rebelled": "events",
+    "breakthrough_made": "events", "convoy_arrived": "events", "derelict_found": "events",
 }
 
 
 def test_the_phases_run_in_the_fixed_order() -> None:
     assert [name for name, _ in PHASES] == [
-        "orders", "production", "research", "building", "movement", "battle", "siege", "victory"]
+        "diplomacy", "orders", "production", "research", "building", "movement", "battle", "siege",
+        "events", "victory"]
 
 
 def test_news_keys_are_message_keys_with_their_placeholders() -> None:
@@ -42,7 +48,7 @@ def test_news_keys_are_message_keys_with_their_placeholders() -> None:
 
 
 def test_contested_colonisation_goes_to_the_bigger_fleet_and_refunds_the_other() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     make_peace(world, 0, 1)
     new_fleet(world, 1, 0, [1, 0, 0, 0])
     stock = list(world.empires[1].stock)
@@ -55,7 +61,7 @@ def test_contested_colonisation_goes_to_the_bigger_fleet_and_refunds_the_other()
 
 
 def test_an_even_contest_leaves_the_planet_free_and_refunds_both() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     make_peace(world, 0, 1)
     new_fleet(world, 1, 0, list(world.fleets[0].ships))
     before = [list(e.stock) for e in world.empires[:2]]
@@ -84,7 +90,7 @@ def busy_orders(world: World) -> list[Command]:
 
 def run_turns(orders_first: bool) -> tuple[str, list[str]]:
     """A busy turn, the two empires' orders given one way or the other, then two quiet turns."""
-    world = new_world(2026)
+    world = rules_world(2026)
     log: list[str] = []
     world.bus.subscribe("*", lambda event: log.append(event_line(event)))
     orders = busy_orders(world)
@@ -102,7 +108,7 @@ def test_swapping_two_empires_orders_changes_nothing() -> None:
 
 
 def test_events_of_a_turn_come_phase_after_phase() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     kinds: list[str] = []
     world.bus.subscribe("*", lambda event: kinds.append(event.kind))
     for order in busy_orders(world):
@@ -140,7 +146,7 @@ def scripted_orders(world: World, empire_id: int) -> list[Command]:
 
 def play_scripted(seed: int = 2026) -> list[str]:
     """A whole game of scripted empires through apply and end_turn; the event log."""
-    world = new_world(seed, human=False)
+    world = rules_world(seed, human=False)
     log: list[str] = []
     world.bus.subscribe("*", lambda event: log.append(event_line(event)))
     while world.victory is None:
@@ -180,7 +186,7 @@ def test_scripted_games_of_several_seeds_end_with_a_winner() -> None:
 
 
 def test_news_is_only_the_last_turn() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     apply(world, Colonize(0, 1))
     end_turn(world)
     assert [m.key for m in world.turn_news if m.get("empire") == 0] == ["news_colonised"]
@@ -190,7 +196,7 @@ def test_news_is_only_the_last_turn() -> None:
 
 
 def test_listeners_hear_past_tense_events() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     heard: list[Event] = []
     world.bus.subscribe("turn_ended", heard.append)
     end_turn(world)

@@ -10,17 +10,18 @@ from cosmos.messages import RuleError
 from cosmos.tech import tech_id
 from cosmos.turn import end_turn
 from cosmos.victory import Victory, check_victory, ranking
-from cosmos.world import World, new_world
+from cosmos.world import World
+from tests.cosmos.rules_world import rules_world
 
 
 def test_no_victory_at_the_start() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     end_turn(world)
     assert world.victory is None and world.turn == 2
 
 
 def test_conquest_when_every_other_empire_has_fallen() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     for empire in world.empires[1:]:
         empire.alive = False
     end_turn(world)
@@ -30,7 +31,7 @@ def test_conquest_when_every_other_empire_has_fallen() -> None:
 
 
 def test_the_stargate_wins_on_the_turn_it_is_researched() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     stargate = tech_id("stargate")
     world.empires[2].techs = [i for i in range(stargate)]
     world.empires[2].research = stargate
@@ -40,7 +41,7 @@ def test_the_stargate_wins_on_the_turn_it_is_researched() -> None:
 
 
 def test_economy_counts_everything_produced() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     gained = sum(income(world, 3))
     world.empires[3].produced = ECONOMY_TARGET - gained
     end_turn(world)
@@ -48,14 +49,14 @@ def test_economy_counts_everything_produced() -> None:
 
 
 def test_economy_needs_the_whole_target() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.empires[3].produced = ECONOMY_TARGET - sum(income(world, 3)) - 1
     end_turn(world)
     assert world.victory is None
 
 
 def test_after_the_last_turn_the_best_score_wins() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     world.turn = MAX_TURNS
     world.empires[1].techs = [0]
     assert score(world, 1) > score(world, 0)
@@ -64,7 +65,7 @@ def test_after_the_last_turn_the_best_score_wins() -> None:
 
 
 def test_score_ties_are_broken_by_production_then_planets_then_the_lower_number() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     everyone = [e.id for e in world.empires]
     assert ranking(world, everyone[::-1]) == everyone  # all equal: the lower number first
     world.empires[2].produced = 5
@@ -74,7 +75,7 @@ def test_score_ties_are_broken_by_production_then_planets_then_the_lower_number(
 
 
 def test_simultaneous_qualifiers_are_ranked_by_score() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     for empire in world.empires[1:3]:
         empire.produced = ECONOMY_TARGET
     world.empires[2].techs = [0]
@@ -90,7 +91,7 @@ def game_over(world: World) -> None:
 
 
 def test_nothing_more_happens_after_the_end() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     game_over(world)
     with pytest.raises(RuleError) as refused:
         end_turn(world)
@@ -100,7 +101,7 @@ def test_nothing_more_happens_after_the_end() -> None:
 
 
 def test_the_player_falling_ends_the_game() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     for planet in world.planets:
         if planet.owner == 0:
             planet.owner = -1
@@ -111,7 +112,7 @@ def test_the_player_falling_ends_the_game() -> None:
 
 
 def test_idle_empires_play_to_the_last_turn_and_the_tie_break_decides() -> None:
-    world = new_world(2026)
+    world = rules_world(2026)
     while world.victory is None:
         end_turn(world)
     assert world.turn == MAX_TURNS

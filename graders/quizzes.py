@@ -1,0 +1,372 @@
+"""In-notebook quizzes whose keys are computed by running code (or stored only as hashes).
+
+- MultipleChoice: options with their own feedback; the key is computed or hashed.
+- PredictOutput: the expected output is what the snippet prints when it is run.
+- FindTheBug: the guilty line is where the buggy code differs from the engine's real function,
+  and the wrong output is what the buggy variant prints.
+- FillTheGap: the student's text goes into the gap and the result is compared, by behaviour,
+  with the engine's real function.
+Nothing in a notebook's text marks which option is right.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import inspect
+import io
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of checking one answer: right or not, and what to tell the student."""
+
+    correct: bool
+    message: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a question and the feedback shown when it is picked."""
+
+    text: str
+    feedback: str = ""
+
+
+@dataclass(frozen=True)
+class Hashed:
+    """A key stored only as the SHA-256 of the question and the right option's text."""
+
+    digest: str
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A key computed when the quiz is built: a function returning the right option's text."""
+
+    compute: Callable[[], str]
+
+
+def answer_digest(question: str, answer: str) -> str:
+    """The hash under which a question's right answer is stored."""
+    return hashlib.sha256(f"{question}\n{answer}".encode()).hexdigest()
+
+
+def run_snippet(code: str, namespace: Mapping[str, Any] | None = None) -> str:
+    """Run code in a fresh copy of namespace and return everything it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<snippet>", "exec"), dict(namespace or {}))
+    return out.getvalue()
+
+
+def source_text(function: Callable[..., Any]) -> str:
+    """The source of a function, dedented."""
+    return textwrap.dedent(inspect.getsource(function))
+
+
+def define_like(reference: Callable[..., Any], code: str, filename: str) -> Callable[..., Any]:
+    """Define the function in code with the same globals as reference, and return it."""
+    scope = dict(getattr(reference, "__globals__", {}))
+    exec(compile(code, filename, "exec"), scope)
+    return scope[reference.__name__]
+
+
+class Quiz:
+    """What every quiz has: a widget, shown when the quiz is the value of a cell."""
+
+    def widget(self) -> QuizBox:
+        """The quiz as an interactive widget."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        return self.widget()._repr_mimebundle_(**kwargs)
+
+
+class MultipleChoice(Quiz):
+    """A question with options; each option has feedback; the key is computed or hashed."""
+
+    def __init__(self, question: str, choices: Sequence[Choice], key: Hashed | Computed) -> None:
+        if len({choice.text for choice in choices}) != len(choices):
+            raise ValueError("two options of a question have the same text")
+        self.question = question
+        self.choices = list(choices)
+        if isinstance(key, Computed):
+            expected = key.compute()
+            matches = [i for i, c in enumerate(self.choices) if c.text == expected]
+        else:
+            matches = [i for i, c in enumerate(self.choices)
+                       if answer_digest(question, c.text) == key.digest]
+        if len(matches) != 1:
+            raise ValueError(f"the key of {question!r} matches {len(matches)} options, not one")
+        self._answer = matches[0]
+
+    def check(self, index: int | None) -> Verdict:
+        """Judge the option at index."""
+        if index is None or not 0 <= index < len(self.choices):
+            return Verdict(False, "Pick one of the options first.")
+        right = index == self._answer
+        prefix = "Right." if right else "Not quite."
+        return Verdict(right, f"{prefix} {self.choices[index].feedback}".strip())
+
+    def widget(self) -> QuizBox:
+        """Options, a Check button and the feedback."""
+        return choice_widget(self.question, [c.text for c in self.choices], self.check)
+
+
+class PredictOutput(Quiz):
+    """Show code, offer outputs; the right one is whatever the code prints when run."""
+
+    def __init__(self, code: str, distractors: Mapping[str, str], namespace: Mapping[str, Any],
+                 question: str = "What does the program print?", explanation: str = "") -> None:
+        self.code = code
+        self.namespace = dict(namespace)
+        self.question = question
+        self.explanation = explanation
+        self.expected = run_snippet(code, self.namespace).rstrip("\n")
+        self._feedback = {text: note for text, note in distractors.items() if text != self.expected}
+        self.choices = sorted({*self._feedback, self.expected})
+
+    def check(self, index: int | None) -> Verdict:
+        """Judge the output at index against what the code really prints."""
+        if index is None or not 0 <= index < len(self.choices):
+            return Verdict(False, "Pick one of the outputs first.")
+        picked = self.choices[index]
+        if picked == self.expected:
+            return Verdict(True, f"Right. {self.explanation}".strip())
+        return Verdict(False, f"Not quite. {self._feedback.get(picked, '')}".strip())
+
+    def widget(self) -> QuizBox:
+        """The code, the candidate outputs, Check, and a Run button that shows the truth."""
+        return choice_widget(self.question, self.choices, self.check, code=self.code,
+                             reveal=lambda: self.expected)
+
+
+class FindTheBug(Quiz):
+    """Buggy code with numbered lines; the bug is the one line that differs from the real one."""
+
+    def __init__(self, buggy: str, reference: Callable[..., Any], program: str,
+                 namespace: Mapping[str, Any] | None = None, explanation: str = "") -> None:
+        self.lines = buggy.rstrip("\n").split("\n")
+        real = source_text(reference).rstrip("\n").split("\n")
+        if len(real) != len(self.lines):
+            raise ValueError(f"the buggy code has {len(self.lines)} lines, the real "
+                             f"{reference.__name__} {len(real)}: change one line, add none")
+        pairs = enumerate(zip(self.lines, real, strict=True))
+        changed = [i for i, (mine, theirs) in pairs if mine != theirs]
+        if len(changed) != 1:
+            raise ValueError(f"the buggy code must differ from the real one in exactly one line, "
+                             f"not in {len(changed)} (lines {[i + 1 for i in changed]})")
+        self.buggy = buggy
+        self.reference = reference
+        self.program = program
+        self.namespace = dict(namespace or {})
+        self.explanation = explanation
+        self.name = reference.__name__
+        self.bug_line = changed[0] + 1
+        self.wrong_output = self.run(define_like(reference, buggy, "<buggy>")).rstrip("\n")
+        self.fixed_output = self.run(reference).rstrip("\n")
+
+    def run(self, function: Callable[..., Any]) -> str:
+        """What the program prints when it calls this variant of the function."""
+        return run_snippet(self.program, {**self.namespace, self.name: function})
+
+    def check(self, line: int | None) -> Verdict:
+        """Judge a (1-based) line number."""
+        if line is None or not 1 <= line <= len(self.lines):
+            return Verdict(False, "Click the line you think is guilty.")
+        if line == self.bug_line:
+            return Verdict(True, f"Right: line {line}. {self.explanation} With the real line "
+                                 f"the program prints: {self.fixed_output}")
+        return Verdict(False, f"Line {line} is exactly as in the game's real {self.name}. "
+                              "Look for the line that changed.")
+
+    def widget(self) -> QuizBox:
+        """Numbered, clickable lines, the wrong output, and the feedback."""
+        return line_widget(self.lines, self.wrong_output, self.check)
+
+
+class FillTheGap(Quiz):
+    """Code with a gap (___); right when the filled code behaves like the real function."""
+
+    def __init__(self, template: str, reference: Callable[..., Any],
+                 cases: Mapping[str, tuple[Any, ...]], explanation: str = "",
+                 gap: str = "___") -> None:
+        if template.count(gap) != 1:
+            raise ValueError(f"the template must have exactly one gap {gap!r}")
+        self.template = template
+        self.reference = reference
+        self.cases = dict(cases)
+        self.explanation = explanation
+        self.gap = gap
+
+    def check(self, text: str) -> Verdict:
+        """Fill the gap with text, run the result on every case, compare with the real function."""
+        if not text.strip():
+            return Verdict(False, "Type what belongs in the gap first.")
+        name = self.reference.__name__
+        try:
+            filled = define_like(self.reference, self.template.replace(self.gap, text), "<gap>")
+            for case, args in self.cases.items():
+                got, want = filled(*args), self.reference(*args)
+                if got != want:
+                    return Verdict(False, f"Not quite: for {case} yours answers {got!r}, "
+                                          f"the game's {name} answers {want!r}.")
+        except Exception as error:  # the student's text may be anything
+            return Verdict(False, f"That does not run: {type(error).__name__}: {error}")
+        return Verdict(True, f"Right. {self.explanation}".strip())
+
+    def widget(self) -> QuizBox:
+        """The code with its gap, a text field and a Check button."""
+        return gap_widget(self.template, self.gap, self.check)
+
+
+# ---- the widgets -------------------------------------------------------------------------
+
+STYLE = """<style>
+.cosmos-lines .widget-toggle-buttons { display: block; }
+.cosmos-lines button { font-family: monospace; text-align: left; white-space: pre;
+  justify-content: flex-start; height: 1.55em; line-height: 1.55em; margin: 0 !important;
+  padding: 0 0.5em; border-radius: 0; box-shadow: none; }
+.cosmos-lines button:hover { background: #fde68a; }
+.cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
+</style>"""
+LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
+
+
+def feedback_html(verdict: Verdict) -> str:
+    """A verdict as coloured text."""
+    colour = "#15803d" if verdict.correct else "#b45309"
+    return f'<div style="color:{colour};font-weight:500">{escape(verdict.message)}</div>'
+
+
+def pre(text: str) -> str:
+    """Text shown as it is, in a code block."""
+    return f"<pre>{escape(text)}</pre>"
+
+
+class QuizBox(widgets.VBox):
+    """The widget of one quiz: remembers the last verdict and tells listeners about new ones."""
+
+    def __init__(self, children: Sequence[widgets.Widget], title: str, static_html: str,
+                 feedback_at: int | None = None) -> None:
+        self.feedback = widgets.HTML("")
+        parts = list(children)
+        parts.insert(len(parts) if feedback_at is None else feedback_at, self.feedback)
+        super().__init__([widgets.HTML(STYLE), *parts])
+        self.add_class("cosmos-quiz")
+        self.title = title
+        self.static_html = static_html
+        self.verdict: Verdict | None = None
+        self.listeners: list[Callable[[Verdict], None]] = []
+
+    def show(self, verdict: Verdict) -> None:
+        """Show a verdict and pass it on."""
+        self.verdict = verdict
+        self.feedback.value = feedback_html(verdict)
+        for listener in self.listeners:
+            listener(verdict)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus the question without its answer for viewers that cannot run it."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = f"Quiz: {self.title} (run the notebook to answer)"
+        bundle["text/html"] = self.static_html + LATER
+        return bundle
+
+
+def choice_widget(question: str, options: Sequence[str], check: Callable[[int | None], Verdict],
+                  code: str | None = None, reveal: Callable[[], str] | None = None) -> QuizBox:
+    """Options as radio buttons, a Check button and, optionally, a Run button for the truth."""
+    head = f"<b>{escape(question)}</b>" + (pre(code) if code is not None else "")
+    radio = widgets.RadioButtons(options=list(options), value=None,
+                                 layout=widgets.Layout(width="max-content"))
+    button = widgets.Button(description="Check", button_style="primary")
+    runner = widgets.Button(description="Run it", disabled=True,
+                            tooltip="After checking: run the code and see what it prints")
+    truth = widgets.HTML("")
+    row = [button, runner] if reveal is not None else [button]
+    listing = "".join(f"<li>{escape(option)}</li>" for option in options)
+    box = QuizBox([widgets.HTML(head), radio, widgets.HBox(row), truth], question,
+                  f"{head}<ul>{listing}</ul>")
+    box.radio, box.button, box.runner, box.truth = radio, button, runner, truth
+
+    def on_check(_button: widgets.Button) -> None:
+        box.show(check(radio.index))
+        runner.disabled = False
+
+    button.on_click(on_check)
+    if reveal is not None:
+        runner.on_click(lambda _b: setattr(truth, "value", "It prints:" + pre(reveal())))
+    return box
+
+
+def line_widget(lines: Sequence[str], output: str,
+                check: Callable[[int | None], Verdict]) -> QuizBox:
+    """Numbered lines as buttons; clicking one judges it at once."""
+    width = len(str(len(lines)))
+    numbered = [f"{n:>{width}}  {line}" for n, line in enumerate(lines, start=1)]
+    buttons = widgets.ToggleButtons(options=[(text, n) for n, text in enumerate(numbered, 1)],
+                                    value=None, style={"button_width": "100%"},
+                                    layout=widgets.Layout(width="100%"))
+    buttons.add_class("cosmos-lines")
+    head = "<b>The program prints:</b>" + pre(output)
+    box = QuizBox([widgets.HTML(head + "<b>Which line is guilty? Click it.</b>"), buttons],
+                  "find the bug", head + pre("\n".join(numbered)), feedback_at=1)
+    box.lines = buttons
+    buttons.observe(lambda change: box.show(check(change["new"])), names="value")
+    return box
+
+
+def gap_widget(template: str, gap: str, check: Callable[[str], Verdict]) -> QuizBox:
+    """The code with its gap marked, a field for the missing piece and a Check button."""
+    mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
+    shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
+    field = widgets.Text(placeholder="what goes in the gap", layout=widgets.Layout(width="16em"))
+    button = widgets.Button(description="Check", button_style="primary")
+    box = QuizBox([widgets.HTML(shown), widgets.HBox([field, button])], "fill the gap", shown)
+    box.field, box.button = field, button
+    button.on_click(lambda _b: box.show(check(field.value)))
+    return box
+
+
+class QuizSet(widgets.VBox):
+    """Several quizzes one under the other, numbered, with a running score."""
+
+    def __init__(self, quizzes: Sequence[Quiz], title: str = "Your score") -> None:
+        self.quizzes = list(quizzes)
+        self.boxes = [quiz.widget() for quiz in self.quizzes]
+        self.title = title
+        self.score = widgets.HTML("")
+        for box in self.boxes:
+            box.listeners.append(lambda _verdict: self.update())
+        count = len(self.boxes)
+        numbered = [widgets.VBox([widgets.HTML(f"<b>Question {i} of {count}</b>"), box],
+                                 layout=widgets.Layout(margin="0 0 1.2em 0"))
+                    for i, box in enumerate(self.boxes, start=1)]
+        super().__init__([*numbered, self.score])
+        self.update()
+
+    def right(self) -> int:
+        """How many quizzes were last answered right."""
+        return sum(1 for box in self.boxes if box.verdict is not None and box.verdict.correct)
+
+    def update(self) -> None:
+        """Redraw the score."""
+        answered = sum(1 for box in self.boxes if box.verdict is not None)
+        self.score.value = (f"<b>{self.title}: {self.right()} of {len(self.boxes)} right</b> "
+                            f"({answered} answered)")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus every question without its answer for viewers that cannot run it."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = f"{len(self.boxes)} questions (run the notebook to answer)"
+        bundle["text/html"] = "".join(f"<p><b>Question {i}</b></p>{box.static_html}"
+                                      for i, box in enumerate(self.boxes, start=1)) + LATER
+        return bundle

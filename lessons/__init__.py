@@ -1,0 +1,1 @@
+"""The course's notebook lessons and the tools that keep their stored outputs honest."""

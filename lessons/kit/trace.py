@@ -1,0 +1,128 @@
+"""Recording what the engine's real `connect` and `bfs` do to a galaxy, as plain tuples.
+
+Nothing in the engine is changed or copied: the systems are given neighbour lists that note
+every lane written into them and every walk through them, and the generator notes every roll
+of the die. The trace is a list of plain tuples, easy to print, test and animate:
+
+    ("star", system, x, y)          a star placed on the grid
+    ("lane", a, b, kind)            a lane added by connect; kind is "tree" or "extra"
+    ("roll", percent, hit)          connect rolled the die for an extra lane
+    ("reach", system, dist, parent) bfs from system 0 reached a system (parent -1: the start)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cosmos.galaxy import StarSystem, connect
+from cosmos.graph import bfs
+from cosmos.rng import Random
+
+TREE = "tree"
+EXTRA = "extra"
+
+Step = tuple[Any, ...]
+
+
+class RecordingLinks(list):
+    """A neighbour list that writes every insert and every walk through it into a shared log."""
+
+    def __init__(self, owner: int, log: list[Step], items: Iterable[int] = ()) -> None:
+        super().__init__(items)
+        self.owner = owner
+        self.log = log
+
+    def insert(self, index: Any, value: int) -> None:
+        """Insert as a list does, then note which system got which neighbour."""
+        super().insert(index, value)
+        self.log.append(("insert", self.owner, value))
+
+    def __iter__(self):
+        """Walk as a list does, after noting whose neighbours are being walked."""
+        self.log.append(("walk", self.owner))
+        return super().__iter__()
+
+
+class RecordingRandom(Random):
+    """The game's generator, continuing from a given state, noting every roll of `chance`."""
+
+    def __init__(self, state: int, log: list[Step]) -> None:
+        super().__init__(state)
+        self.log = log
+
+    def chance(self, percent: int) -> bool:
+        """Roll as the game does and note the roll."""
+        hit = super().chance(percent)
+        self.log.append(("roll", percent, hit))
+        return hit
+
+
+def lanes_from_log(log: Sequence[Step]) -> list[Step]:
+    """Turn raw inserts and rolls into ("lane", a, b, kind) and ("roll", ...) steps."""
+    steps: list[Step] = []
+    rolled = False
+    pending: tuple[int, int] | None = None
+    for entry in log:
+        if entry[0] == "roll":
+            rolled = True
+            steps.append(entry)
+        elif entry[0] == "insert":
+            _, owner, value = entry
+            if pending is None:
+                pending = (owner, value)
+                continue
+            if pending != (value, owner):
+                raise ValueError(f"a lane was written on one side only: {pending} then {entry}")
+            steps.append(("lane", pending[0], pending[1], EXTRA if rolled else TREE))
+            pending = None
+    if pending is not None:
+        raise ValueError(f"a lane was written on one side only: {pending}")
+    return steps
+
+
+def wave_from_log(systems: Sequence[StarSystem], log: Sequence[Step], start: int) -> list[Step]:
+    """The order in which bfs reached the systems, rebuilt from its walks and its result."""
+    result = bfs(systems, start)
+    steps: list[Step] = [("reach", start, 0, -1)]
+    for entry in log:
+        if entry[0] != "walk":
+            continue
+        current = entry[1]
+        for nxt in list.__iter__(systems[current].links):
+            if result.parent[nxt] == current:
+                steps.append(("reach", nxt, result.dist[nxt], current))
+    return steps
+
+
+def record_galaxy(systems: Sequence[StarSystem], rng: Random, start: int = 0) -> list[Step]:
+    """Run the engine's connect on freshly placed stars, then bfs from start; return the trace.
+
+    rng continues afterwards exactly as if connect had used it directly.
+    """
+    if any(system.links for system in systems):
+        raise ValueError("record_galaxy needs stars without lanes: place them anew")
+    trace: list[Step] = [("star", s.id, s.x, s.y) for s in systems]
+    log: list[Step] = []
+    for system in systems:
+        system.links = RecordingLinks(system.id, log)
+    recorder = RecordingRandom(rng.get_state(), log)
+    connect(systems, recorder)
+    rng.set_state(recorder.get_state())
+    trace.extend(lanes_from_log(log))
+    log.clear()
+    bfs(systems, start)
+    walks = list(log)
+    for system in systems:
+        system.links = system.links[:]  # plain lists again, as the student's stars had
+    trace.extend(wave_from_log(systems, walks, start))
+    return trace
+
+
+def steps_of(trace: Iterable[Step], kind: str) -> list[Step]:
+    """The steps of one kind ("star", "lane", "roll" or "reach"), in order."""
+    return [step for step in trace if step[0] == kind]
+
+
+def lanes_of(trace: Iterable[Step], kind: str) -> list[tuple[int, int]]:
+    """The lanes of one kind ("tree" or "extra") as (a, b) pairs, in the order they were added."""
+    return [(step[1], step[2]) for step in steps_of(trace, "lane") if step[3] == kind]

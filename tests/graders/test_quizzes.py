@@ -1,0 +1,231 @@
+"""The in-notebook quizzes: keys come from running code (or a hash), and the widgets judge clicks."""
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from cosmos.galaxy import StarSystem, connect, pick_weighted
+from cosmos.graph import add_lane, bfs, is_connected
+from cosmos.rng import Random
+from graders.quizzes import (
+    Choice,
+    Computed,
+    FillTheGap,
+    FindTheBug,
+    Hashed,
+    MultipleChoice,
+    PredictOutput,
+    QuizSet,
+    answer_digest,
+    run_snippet,
+)
+
+RING = """systems = [StarSystem(i, "", i * 10, 0) for i in range(6)]
+for a, b in [(0, 1), (1, 2), (2, 3), (0, 4), (4, 3), (3, 5)]:
+    add_lane(systems, a, b)
+print(*bfs(systems, 0).dist)
+"""
+GRAPH = {"StarSystem": StarSystem, "add_lane": add_lane, "bfs": bfs}
+PROGRAM = """ok = 0
+for seed in range(1, 41):
+    rng = Random(seed)
+    systems = [StarSystem(i, "", 12 * (i % 5) + rng.next_int(6), 4 * (i // 5)) for i in range(14)]
+    connect(systems, rng)
+    ok += is_connected(systems)
+print(f"connected {ok} of 40")
+"""
+PROGRAM_NS = {"Random": Random, "StarSystem": StarSystem, "is_connected": is_connected}
+
+
+def planets_question(key) -> MultipleChoice:
+    return MultipleChoice("roll 55?", [Choice("1", "why-1"), Choice("2", "why-2"),
+                                       Choice("3", "why-3")], key)
+
+
+class FixedRoll:
+    def __init__(self, roll: int) -> None:
+        self.roll = roll
+
+    def next_int(self, n: int) -> int:
+        return self.roll
+
+
+def test_run_snippet_returns_what_was_printed_and_leaves_the_namespace_alone():
+    names = {"x": 2}
+    assert run_snippet("x += 1\nprint(x)", names) == "3\n"
+    assert names == {"x": 2}
+
+
+def test_hashed_key_judges_and_gives_each_options_feedback():
+    quiz = planets_question(Hashed(answer_digest("roll 55?", "2")))
+    assert quiz.check(1) == quiz.check(1) and quiz.check(1).correct
+    assert quiz.check(1).message == "Right. why-2"
+    assert not quiz.check(0).correct and quiz.check(0).message == "Not quite. why-1"
+    assert not quiz.check(None).correct and "Pick" in quiz.check(None).message
+
+
+def test_a_key_must_match_exactly_one_option():
+    with pytest.raises(ValueError, match="matches 0 options"):
+        planets_question(Hashed(answer_digest("roll 55?", "4")))
+    with pytest.raises(ValueError, match="same text"):
+        MultipleChoice("q", [Choice("a"), Choice("a")], Computed(lambda: "a"))
+
+
+def test_a_computed_key_follows_the_code():
+    for roll, planets in ((0, "1"), (55, "2"), (99, "3")):
+        key = Computed(lambda r=roll: str(pick_weighted(FixedRoll(r), [30, 45, 25]) + 1))
+        quiz = planets_question(key)
+        assert [quiz.check(i).correct for i in range(3)] == [p == planets for p in "123"]
+
+
+def test_predict_the_output_expects_what_the_code_prints():
+    quiz = PredictOutput(RING, {"1 2 3 3 2 4": "from 0", "0 1 2 3 1 4": "both ways"}, GRAPH)
+    assert quiz.expected == " ".join(map(str, run_and_bfs()))
+    assert quiz.choices == sorted(quiz.choices) and len(quiz.choices) == 3
+    right = quiz.choices.index(quiz.expected)
+    assert quiz.check(right).correct
+    wrong = quiz.choices.index("0 1 2 3 1 4")
+    assert quiz.check(wrong).message == "Not quite. both ways"
+
+
+def run_and_bfs() -> list[int]:
+    systems = [StarSystem(i, "", i * 10, 0) for i in range(6)]
+    for a, b in [(0, 1), (1, 2), (2, 3), (0, 4), (4, 3), (3, 5)]:
+        add_lane(systems, a, b)
+    return bfs(systems, 0).dist
+
+
+def test_changing_the_snippet_changes_the_key():
+    offered = {"0 1 2 2 1 3": "", "0 1 2 2 1 2": ""}
+    before = PredictOutput(RING, offered, GRAPH)
+    after = PredictOutput(RING.replace("(3, 5)", "(1, 5)"), offered, GRAPH)
+    assert before.choices == after.choices == ["0 1 2 2 1 2", "0 1 2 2 1 3"]
+    assert [before.check(i).correct for i in range(2)] == [False, True]
+    assert [after.check(i).correct for i in range(2)] == [True, False]
+
+
+def test_a_distractor_that_happens_to_be_right_is_not_offered_twice():
+    quiz = PredictOutput(RING, {"0 1 2 2 1 3": "oops", "9": "no"}, GRAPH)
+    assert quiz.choices.count("0 1 2 2 1 3") == 1 and len(quiz.choices) == 2
+
+
+def buggy(old: str, new: str) -> str:
+    source = inspect.getsource(connect)
+    assert source.count(old) == 1
+    return source.replace(old, new)
+
+
+def test_find_the_bug_finds_the_changed_line_and_runs_both_variants():
+    quiz = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS)
+    assert "range(1, count - 1)" in quiz.lines[quiz.bug_line - 1]
+    assert quiz.fixed_output == "connected 40 of 40"
+    assert quiz.wrong_output != quiz.fixed_output
+    assert quiz.wrong_output == run_snippet(PROGRAM, {**PROGRAM_NS, "connect": quiz_variant(quiz)})[:-1]
+    assert quiz.check(quiz.bug_line).correct
+    assert quiz.fixed_output in quiz.check(quiz.bug_line).message
+    assert not quiz.check(1).correct and "exactly as in the game" in quiz.check(1).message
+    assert not quiz.check(None).correct
+
+
+def quiz_variant(quiz: FindTheBug):
+    scope = dict(connect.__globals__)
+    exec(quiz.buggy, scope)
+    return scope["connect"]
+
+
+def test_another_bug_moves_the_key():
+    first = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS)
+    other = FindTheBug(buggy("in_tree[best_b] = True", "in_tree[best_a] = True"), connect,
+                       PROGRAM, PROGRAM_NS)
+    assert other.bug_line != first.bug_line
+    assert "in_tree[best_a]" in other.lines[other.bug_line - 1]
+
+
+def test_a_find_the_bug_must_change_exactly_one_line():
+    source = inspect.getsource(connect)
+    with pytest.raises(ValueError, match="not in 0"):
+        FindTheBug(source, connect, PROGRAM, PROGRAM_NS)
+    two = source.replace("range(1, count)", "range(2, count)").replace("best_d = 0", "best_d = 1")
+    with pytest.raises(ValueError, match="exactly one line"):
+        FindTheBug(two, connect, PROGRAM, PROGRAM_NS)
+    with pytest.raises(ValueError, match="add none"):
+        FindTheBug(source + "    pass\n", connect, PROGRAM, PROGRAM_NS)
+
+
+def islands() -> tuple[list[StarSystem], list[StarSystem]]:
+    apart = [StarSystem(i, "", i, 0) for i in range(4)]
+    add_lane(apart, 0, 1)
+    add_lane(apart, 2, 3)
+    joined = [StarSystem(i, "", i, 0) for i in range(4)]
+    for a, b in [(0, 1), (2, 3), (1, 2)]:
+        add_lane(joined, a, b)
+    return apart, joined
+
+
+def test_fill_the_gap_is_judged_by_behaviour():
+    apart, joined = islands()
+    quiz = FillTheGap("def is_connected(systems):\n    return all(d >= ___ for d in "
+                      "bfs(systems, 0).dist)\n", is_connected,
+                      {"two islands": (apart,), "one galaxy": (joined,)})
+    assert quiz.check("0").correct and quiz.check(" 0 ").correct and quiz.check("1 - 1").correct
+    wrong = quiz.check("-1")
+    assert not wrong.correct and "two islands" in wrong.message
+    assert "does not run" in quiz.check("0)(").message
+    assert "Type" in quiz.check("  ").message
+    with pytest.raises(ValueError, match="exactly one gap"):
+        FillTheGap("no gap", is_connected, {})
+
+
+def test_the_choice_widget_checks_and_then_reveals():
+    quiz = PredictOutput(RING, {"1 2 3 3 2 4": "start at 0"}, GRAPH)
+    box = quiz.widget()
+    assert box.runner.disabled and box.feedback.value == ""
+    box.radio.value = "1 2 3 3 2 4"
+    box.button.click()
+    assert "Not quite. start at 0" in box.feedback.value and not box.verdict.correct
+    assert not box.runner.disabled
+    box.runner.click()
+    assert quiz.expected in box.truth.value
+    box.radio.value = quiz.expected
+    box.button.click()
+    assert box.verdict.correct and "Right." in box.feedback.value
+
+
+def test_the_line_widget_judges_a_click():
+    quiz = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS)
+    box = quiz.widget()
+    assert len(box.lines.options) == len(quiz.lines)
+    box.lines.value = 1
+    assert not box.verdict.correct
+    box.lines.value = quiz.bug_line
+    assert box.verdict.correct
+
+
+def test_the_gap_widget():
+    apart, joined = islands()
+    quiz = FillTheGap("def is_connected(systems):\n    return all(d >= ___ for d in "
+                      "bfs(systems, 0).dist)\n", is_connected, {"two islands": (apart,)})
+    box = quiz.widget()
+    box.field.value = "0"
+    box.button.click()
+    assert box.verdict.correct
+
+
+def test_a_quiz_set_keeps_score_and_its_static_form_hides_the_keys():
+    q1 = planets_question(Hashed(answer_digest("roll 55?", "2")))
+    q2 = PredictOutput(RING, {"1 2 3 3 2 4": "start at 0"}, GRAPH)
+    quizzes = QuizSet([q1, q2])
+    assert "0 of 2 right" in quizzes.score.value
+    first, second = quizzes.boxes
+    first.radio.value = "2"
+    first.button.click()
+    second.radio.value = "1 2 3 3 2 4"
+    second.button.click()
+    assert quizzes.right() == 1 and "1 of 2 right</b> (2 answered)" in quizzes.score.value
+    bundle = QuizSet([q1, q2])._repr_mimebundle_()
+    static = bundle["text/html"]
+    assert "roll 55?" in static and "Run the notebook" in static
+    assert "Right" not in static and "why-" not in static and "start at 0" not in static
+    assert "Quiz" not in bundle["text/plain"] and "2 questions" in bundle["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle

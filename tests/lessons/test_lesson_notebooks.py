@@ -1,0 +1,93 @@
+"""Every lessons/*.ipynb, re-executed in a real kernel, reproduces its stored outputs exactly."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from lessons import regenerate
+from tests.lessons.lesson_helpers import LESSONS, code_cells
+
+NOTEBOOKS = regenerate.lesson_notebooks(LESSONS)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+MODEL_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def normalise(outputs: list[dict], ids: dict[str, str]) -> list[dict]:
+    """The outputs with widget model ids renamed by order of appearance; nothing else touched."""
+    result = copy.deepcopy(outputs)
+    for output in result:
+        view = output.get("data", {}).get(WIDGET_VIEW)
+        if view is not None:
+            view["model_id"] = ids.setdefault(view["model_id"], f"model-{len(ids) + 1}")
+    return result
+
+
+def test_there_is_at_least_the_first_lesson():
+    assert LESSONS / "01-galaxy-from-a-seed.ipynb" in NOTEBOOKS
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_stored_notebook_was_run_to_the_end_without_errors(path: Path):
+    nb = nbformat.read(path, as_version=4)
+    cells = code_cells(nb)
+    assert [cell.execution_count for cell in cells] == list(range(1, len(cells) + 1)), \
+        f"{path.name} was not stored after one clean run: python -m lessons.regenerate"
+    for cell in cells:
+        kinds = {output.output_type for output in cell.outputs}
+        assert "error" not in kinds, f"cell {cell.id} of {path.name} stored an error"
+        assert not [o for o in cell.outputs if o.get("name") == "stderr"], \
+            f"cell {cell.id} of {path.name} wrote to stderr"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_reexecuting_reproduces_every_stored_output(path: Path):
+    stored = nbformat.read(path, as_version=4)
+    fresh = regenerate.execute(path)
+    stored_ids: dict[str, str] = {}
+    fresh_ids: dict[str, str] = {}
+    assert len(code_cells(fresh)) == len(code_cells(stored))
+    for old, new in zip(code_cells(stored), code_cells(fresh), strict=True):
+        assert [o.output_type for o in new.outputs if o.output_type == "error"] == [], \
+            f"cell {new.id} of {path.name} failed: {json.dumps(new.outputs)[:2000]}"
+        assert new.execution_count == old.execution_count
+        assert normalise(new.outputs, fresh_ids) == normalise(old.outputs, stored_ids), (
+            f"cell {old.id} of {path.name} now prints something else than the stored notebook; "
+            "if the change is intended, run: python3 course.py regenerate")
+
+
+def test_normalising_renames_model_ids_consistently_and_keeps_everything_else():
+    a = {"output_type": "display_data", "metadata": {},
+         "data": {"text/plain": "x", WIDGET_VIEW: {"model_id": "a" * 32}}}
+    b = {"output_type": "display_data", "metadata": {},
+         "data": {"text/plain": "x", WIDGET_VIEW: {"model_id": "b" * 32}}}
+    assert normalise([a, a], {}) == normalise([b, b], {})
+    assert normalise([a, a], {}) != normalise([a, b], {})
+    changed = copy.deepcopy(b)
+    changed["data"]["text/plain"] = "y"
+    assert normalise([a], {}) != normalise([changed], {})
+
+
+def test_regenerate_refuses_a_notebook_that_does_not_exist(capsys):
+    assert regenerate.main(["no-such-lesson.ipynb"]) == 2
+    assert "no such lesson: no-such-lesson.ipynb" in capsys.readouterr().err
+
+
+def test_the_kernel_runs_this_checkout_of_the_code():
+    env = regenerate.kernel_env()
+    assert env["PYTHONPATH"].split(":")[0] == str(Path(__file__).resolve().parents[2])
+
+
+def test_stream_chunks_are_joined_but_different_streams_are_not():
+    outputs = [{"output_type": "stream", "name": "stdout", "text": "a\n"},
+               {"output_type": "stream", "name": "stdout", "text": "b\n"},
+               {"output_type": "stream", "name": "stderr", "text": "c\n"},
+               {"output_type": "display_data", "data": {}, "metadata": {}},
+               {"output_type": "stream", "name": "stdout", "text": "d\n"}]
+    joined = regenerate.coalesce_streams(outputs)
+    assert [o.get("text") for o in joined] == ["a\nb\n", "c\n", None, "d\n"]

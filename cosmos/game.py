@@ -6,7 +6,7 @@ from pathlib import Path
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
-from cosmos.messages import Message, RuleError
+from cosmos.messages import RuleError, message
 from cosmos.rivals import decide
 from cosmos.save import SaveError, SaveGame, read_save
 from cosmos.turn import end_turn
@@ -75,7 +75,7 @@ def replay(save: SaveGame, lines: Iterable[str] | None = None) -> World:
         try:
             play_line(world, line)
         except (ValueError, RuleError):
-            raise SaveError(Message("err_save_replay", (("line", line),))) from None
+            raise SaveError(message("err_save_replay", line=line)) from None
     return world
 
 

@@ -8,7 +8,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from cosmos.messages import Message
+from cosmos.messages import Message, message
 
 __all__ = [
     "MAGIC",
@@ -41,7 +41,7 @@ class SaveError(Exception):
 
 def _fail(key: str, **args: object) -> SaveError:
     """A SaveError with the message key and its arguments in a fixed order."""
-    return SaveError(Message(key, tuple(args.items())))
+    return SaveError(message(key, **args))
 
 
 @dataclass(frozen=True)

@@ -213,4 +213,15 @@ TEXTS = MappingProxyType({
     "err_peace_young": "Мирът с {empire} трябва да трае още {turns} хода преди война.",
     "err_no_offer": "{empire} не ти е правила предложение.",
     "err_save_replay": "Този запис не може да се изиграе отново (ред: {line}).",
+    # the engine's messages: diplomacy and random events
+    "news_peace_offered": "{empire} предложи мир на {other}.",
+    "news_peace_made": "{empire} и {other} сключиха мир.",
+    "news_peace_declined": "{other} отхвърли мира, предложен от {empire}.",
+    "news_war_declared": "{empire} обяви война на {other}.",
+    "news_meteor": "Метеорит удари планета {planet} на {empire} и разруши мина.",
+    "news_pirates": "Пирати нападнаха {empire} и отнесоха M{m} G{g}.",
+    "news_unrest": "Планета {planet} се разбунтува срещу {empire} и се отцепи.",
+    "news_breakthrough": "Откритие: {empire} получи {science} наука.",
+    "news_convoy": "Конвой пристигна при {empire} с M{m} G{g} C{c}.",
+    "news_derelict": "{empire} намери {count} x {kind} в космоса и ги докара в система {system}.",
 })

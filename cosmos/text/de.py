@@ -215,4 +215,15 @@ TEXTS = MappingProxyType({
                        "bevor Krieg möglich ist.",
     "err_no_offer": "{empire} hat dir kein Angebot gemacht.",
     "err_save_replay": "Dieser Spielstand lässt sich nicht nachspielen (Zeile: {line}).",
+    # the engine's messages: diplomacy and random events
+    "news_peace_offered": "{empire} hat {other} Frieden angeboten.",
+    "news_peace_made": "{empire} und {other} haben Frieden geschlossen.",
+    "news_peace_declined": "{other} hat den Frieden von {empire} abgelehnt.",
+    "news_war_declared": "{empire} hat {other} den Krieg erklärt.",
+    "news_meteor": "Ein Meteorit traf Planet {planet} von {empire} und zerstörte eine Mine.",
+    "news_pirates": "Piraten überfielen {empire} und raubten M{m} G{g}.",
+    "news_unrest": "Planet {planet} hat sich gegen {empire} erhoben und losgesagt.",
+    "news_breakthrough": "Ein Durchbruch: {empire} gewinnt {science} Forschung.",
+    "news_convoy": "Ein Konvoi erreichte {empire} mit M{m} G{g} C{c}.",
+    "news_derelict": "{empire} fand {count} x {kind} treibend und schleppte sie nach System {system}.",
 })

@@ -214,4 +214,15 @@ TEXTS = MappingProxyType({
     "err_peace_young": "The peace with {empire} must last {turns} more turns before a war.",
     "err_no_offer": "{empire} has made you no offer.",
     "err_save_replay": "That save cannot be played again (line: {line}).",
+    # the engine's messages: diplomacy and random events
+    "news_peace_offered": "{empire} offered peace to {other}.",
+    "news_peace_made": "{empire} and {other} made peace.",
+    "news_peace_declined": "{other} turned down the peace offered by {empire}.",
+    "news_war_declared": "{empire} declared war on {other}.",
+    "news_meteor": "A meteor struck planet {planet} of {empire} and wrecked a mine.",
+    "news_pirates": "Pirates raided {empire} and carried off M{m} G{g}.",
+    "news_unrest": "Planet {planet} rebelled against {empire} and broke away.",
+    "news_breakthrough": "A breakthrough: {empire} gained {science} science.",
+    "news_convoy": "A convoy reached {empire} with M{m} G{g} C{c}.",
+    "news_derelict": "{empire} found {count} x {kind} adrift and towed them to system {system}.",
 })

@@ -214,4 +214,15 @@ TEXTS = MappingProxyType({
     "err_peace_young": "La paz con {empire} debe durar {turns} turnos más antes de una guerra.",
     "err_no_offer": "{empire} no te ha hecho ninguna oferta.",
     "err_save_replay": "Esa partida guardada no se puede volver a jugar (línea: {line}).",
+    # the engine's messages: diplomacy and random events
+    "news_peace_offered": "{empire} ha ofrecido la paz a {other}.",
+    "news_peace_made": "{empire} y {other} han hecho la paz.",
+    "news_peace_declined": "{other} ha rechazado la paz que ofrecía {empire}.",
+    "news_war_declared": "{empire} ha declarado la guerra a {other}.",
+    "news_meteor": "Un meteorito cayó en el planeta {planet} de {empire} y destruyó una mina.",
+    "news_pirates": "Unos piratas asaltaron a {empire} y se llevaron M{m} G{g}.",
+    "news_unrest": "El planeta {planet} se rebeló contra {empire} y se separó.",
+    "news_breakthrough": "Un descubrimiento: {empire} gana {science} de ciencia.",
+    "news_convoy": "Un convoy llegó a {empire} con M{m} G{g} C{c}.",
+    "news_derelict": "{empire} encontró {count} x {kind} a la deriva y los llevó al sistema {system}.",
 })

@@ -18,7 +18,7 @@ TECH_NAME_WIDTH = 26
 # news about the rivals the player hears of; their building, ships and moves stay their own
 PUBLIC_NEWS = frozenset({"news_colonised", "news_contested", "news_researched", "news_battle",
                          "news_besieged", "news_taken", "news_capital_moved", "news_fell",
-                         "news_victory"})
+                         "news_victory", "news_peace_made", "news_war_declared", "news_unrest"})
 
 
 def relation_text(world: World, texts: Texts, player: int, other: int) -> str:
@@ -99,7 +99,7 @@ def visible_news(news: list[Message], player: int) -> list[Message]:
     """The news the player hears: everything about its own empire, the public news of others."""
     def concerns_player(item: Message) -> bool:
         values = item.as_dict()
-        return player in (values.get("empire"), values.get("previous"))
+        return player in (values.get("empire"), values.get("previous"), values.get("other"))
     return [item for item in news if item.key in PUBLIC_NEWS or concerns_player(item)]
 
 

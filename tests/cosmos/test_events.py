@@ -145,3 +145,13 @@ def test_events_run_in_the_turn_before_victory_and_make_news() -> None:
     assert kinds & {e.kind for e in EVENTS}
     news = {m.key for m in world.turn_news}
     assert news <= set(MESSAGE_KEYS)
+
+
+def test_a_designer_can_switch_the_events_off() -> None:
+    world = new_world(2026)
+    world.events_enabled = False
+    state = world.rng.get_state()
+    events = heard(world)
+    for _ in range(50):
+        random_events(world)
+    assert events == [] and world.rng.get_state() == state

@@ -27,7 +27,7 @@ RESEARCH = ("deep_drilling", "gas_siphons", "research_grid", "crystal_lattice",
             "uranium_enrichment", "bastions", "plasma_cannons", "reinforced_hulls",
             "quantum_computing")
 COUNTER = {0: "F", 1: "I", 2: "B", 3: "F"}  # what beats the kind the enemy has most of
-TARGET_LINES = range(185, 216)  # "about 200 commands"
+TARGET_LINES = range(180, 231)  # "about 200 commands"
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,12 @@ class Tactics:
     defence: float = 1.2  # the held system's strength wanted against the enemies next to it
     batch: float = 1.6  # when ships are needed, order enough for this much more
     move_at: int = 8  # new ships at the capital join the held system once there are this many
+    guard: float = 0.9  # the share of the strongest enemy's whole fleet kept in the held system
+    ship_every: int = 1  # with no enemy next door, order ships only every this many turns
 
 
-TACTICS = tuple(Tactics(max_wait=w, defence=d) for d in (1.2, 1.0, 1.5) for w in (6, 4, 8))
+TACTICS = tuple(Tactics(guard=g, ship_every=k) for g in (0.7, 0.5, 0.8, 0.6, 0.9, 0.65, 0.75)
+                for k in (3, 2, 1))
 MAX_LINES = 240
 # looking around and a few mistakes, at fixed points of the game: (turn, lines)
 SHOWCASE = {
@@ -49,7 +52,8 @@ SHOWCASE = {
         "sys " + "9" * 250),
     2: ("news", "sys 2", "report"),
     3: ("col 1", "b lab 1", "ship D 1 1", "go 1 1", "col 13", "sys 0", "ship F 5", "r 99"),
-    5: ("save 4", "load 3", "wait 0", "sys 3", "fleets"),
+    5: ("save 4", "load 3", "wait 0", "sys 3", "fleets", "peace A", "war C", "peace D",
+        "accept B"),
     10: ("report", "emp", "save 1", "sys 6"),
     11: ("load 1", "fleets"),
     20: ("sys 3", "news", "tech", "emp"),
@@ -131,10 +135,15 @@ class Player:
         hold = self.hold()
         forts = sum(world.planets[p].fort for p in world.systems[hold].planets
                     if world.planets[p].owner == 0)
-        threat = view.danger[hold] * self.tactics.defence - 8.0 * forts
+        wars = [e.id for e in world.empires[1:] if e.alive and at_war(world, 0, e.id)]
+        strongest = max((view.fleet_power[e] for e in wars), default=0.0)
+        threat = max(view.danger[hold] * self.tactics.defence,
+                     strongest * self.tactics.guard) - 8.0 * forts
         capital = capital_planet(world, 0)
         if capital < 0 or view.fleet_power[0] >= threat:
             return
+        if view.danger[hold] == 0 and world.turn % self.tactics.ship_every:
+            return  # no enemy next door: save up for a bigger order
         for planet in world.systems[hold].planets:  # fortresses first: they stay and cost less
             if world.planets[planet].owner == 0 and self.order(Build(0, "fort", planet),
                                                                f"b fort {planet + 1}"):
@@ -234,13 +243,18 @@ def won(world: World) -> bool:
 
 
 def best_plan(seed: int = 2026) -> list[str]:
-    """The first tactics whose plan wins in about 200 lines; ValueError if none does."""
-    tried = []
+    """A winning plan near 200 lines: the first within 10 of it, else the nearest of the winners
+    within TARGET_LINES (the earliest tactics on a tie); ValueError if no tactics wins."""
+    tried, winners = [], []
     for tactics in TACTICS:
         lines, world = plan(seed, tactics)
         tried.append(f"{tactics}: {len(lines)} lines, {world.victory}")
         if won(world) and len(lines) in TARGET_LINES:
-            return lines
+            if abs(len(lines) - 200) <= 10:
+                return lines
+            winners.append(lines)
+    if winners:
+        return min(winners, key=lambda lines: abs(len(lines) - 200))
     raise ValueError("no tactics wins in about 200 lines:\n" + "\n".join(tried))
 
 

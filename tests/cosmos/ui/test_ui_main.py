@@ -46,3 +46,15 @@ def test_bad_options_are_refused_with_usage() -> None:
         result = run_game(bad, "")
         assert result.returncode == 2 and "usage:" in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_simulate_prints_the_balance_of_ai_only_games() -> None:
+    result = run_game(["--simulate=2"], "")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("Balance over 2 AI-only games\n")
+    assert "how the games ended:" in result.stdout
+
+
+def test_simulate_needs_at_least_one_game() -> None:
+    result = run_game(["--simulate=0"], "")
+    assert result.returncode == 2 and "--simulate" in result.stderr and result.stdout == ""

@@ -14,10 +14,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 EXTRAS = ("notebook", "test")
-DEBIAN_PACKAGES = {  # command -> Debian package that provides it (the grader's sandbox)
-    "bwrap": "bubblewrap",
+# command (or its path, when it lives outside PATH) -> Debian package that provides it
+DEBIAN_PACKAGES = {
+    "bwrap": "bubblewrap",  # the grader's sandbox
     "setpriv": "util-linux",
     "prlimit": "util-linux",
+    "/usr/games/sgt-tents": "sgt-puzzles",  # Tatham's Tents, for the tents interchange tests
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
@@ -42,7 +44,8 @@ def run(cmd: list[str], **kwargs) -> int:
 
 
 def ensure_debian_packages() -> None:
-    """Install the Debian packages the grader's sandbox needs, when missing and possible."""
+    """Install the Debian packages the course needs (the grader's sandbox, Tatham's tents for the
+    interchange tests), when missing and possible."""
     missing = [pkg for cmd, pkg in DEBIAN_PACKAGES.items() if shutil.which(cmd) is None]
     if not missing:
         return

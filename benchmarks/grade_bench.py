@@ -46,6 +46,13 @@ def cpu_meter() -> Path | None:
         return None
 
 
+def leave(meter: Path | None) -> None:
+    """Move back to the parent group and remove ours."""
+    if meter is not None:
+        (meter.parent.parent / "cgroup.procs").write_text(str(os.getpid()))
+        meter.parent.rmdir()
+
+
 def cpu_seconds(meter: Path | None) -> float | None:
     """CPU seconds used so far by this process and everything it started."""
     return int(meter.read_text()) / 1e9 if meter is not None else None
@@ -91,6 +98,7 @@ def main() -> None:
         )
         seconds = time.monotonic() - started
         cpu_after = cpu_seconds(meter)
+    leave(meter)
     each = [data["execution_time"] for _, data in graded]
     overhead, kernel_start = empty_run_overhead(3)
     print(

@@ -13,6 +13,7 @@ from graders.notebook import SubmissionError, read_cells
 from graders.sandbox import Limits, SandboxResult
 from graders.scoring import Outcome, Verdict, check_events, judge, results, run_summary
 
+NOT_RUN = Verdict(False, "not run: the notebook did not get that far (see the summary)")
 PROBE_SOURCE = Path(probe.__file__).read_text(encoding="utf-8")
 
 
@@ -101,7 +102,7 @@ def interpret(
         ended, summary = Outcome.ERROR, "error: the grading run reported something unreadable"
     events = check_events(run.events, len(checks))
     verdicts = [
-        judge(check, exercise.contract[check.call], event) if event else Verdict(False, "not run")
+        judge(check, exercise.contract[check.call], event) if event else NOT_RUN
         for check, event in zip(checks, events, strict=True)
     ]
     if ended is None:

@@ -77,7 +77,10 @@ def call(namespace: dict, kind: str, name: str, payload: str) -> object:
         return target(*json.loads(payload))
     out = io.StringIO()
     saved = sys.stdin, builtins.input
+    # IPython's exit() would shut the kernel down; in a program it just ends the program.
+    exits = {name: namespace[name] for name in ("exit", "quit") if name in namespace}
     sys.stdin, builtins.input = io.StringIO(json.loads(payload)), _stdin_input
+    namespace.update(exit=sys.exit, quit=sys.exit)
     try:
         with contextlib.redirect_stdout(out):
             try:
@@ -87,6 +90,9 @@ def call(namespace: dict, kind: str, name: str, payload: str) -> object:
                     raise
     finally:
         sys.stdin, builtins.input = saved
+        for name in ("exit", "quit"):
+            namespace.pop(name, None)
+        namespace.update(exits)
     return out.getvalue()
 
 

@@ -23,9 +23,23 @@ ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
 PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
 SANDBOX_GRADERS_FILES = ("__init__.py", "selfcheck.py", "probe.py", "runner.py")
+SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays outside
+    ("HOME", "/tmp"),
+    ("USER", "student"),
+    ("LANG", "C.UTF-8"),
+    ("PYTHONPATH", COURSE),
+    ("PYTHONDONTWRITEBYTECODE", "1"),
+    ("MALLOC_ARENA_MAX", "2"),
+    ("COSMOS_GRADING", "1"),
+    ("MPLBACKEND", "Agg"),
+    ("IPYTHONDIR", "/tmp/.ipython"),
+    ("JUPYTER_RUNTIME_DIR", "/tmp/.jupyter"),
+    ("JUPYTER_PLATFORM_DIRS", "1"),
+    ("PYDEVD_DISABLE_FILE_VALIDATION", "1"),
+)
 UID_BASE = 64_000  # one uid per running sandbox: 64000, 64001, ...
 UID_COUNT = 512
-GRACE_SECONDS = 5.0  # start-up and tear-down on top of the budget
+GRACE_SECONDS = 35.0  # kernel start-up (the runner allows 30 s) and tear-down, on top
 
 
 class SandboxUnavailable(RuntimeError):
@@ -80,7 +94,7 @@ def claim_uid() -> Iterator[int]:
     locks = Path(tempfile.gettempdir()) / "epic-cosmos-sandbox-uids"
     locks.mkdir(mode=0o700, exist_ok=True)
     for uid in range(UID_BASE, UID_BASE + UID_COUNT):
-        handle = open(locks / str(uid), "w")  # noqa: SIM115 - held for the whole run
+        handle = open(locks / str(uid), "w")  # held (and locked) for the whole run
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -107,29 +121,10 @@ def _bind_parents(path: Path, made: set[Path]) -> list[str]:
 def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
     """The bubblewrap command line, up to and including `--`."""
     args = [
-        "--unshare-ipc",
-        "--unshare-pid",
-        "--unshare-net",
-        "--unshare-uts",
-        "--unshare-cgroup-try",
-        "--die-with-parent",
-        "--new-session",
-        "--hostname",
-        "sandbox",
-        "--clearenv",
-        "--ro-bind",
-        "/usr",
-        "/usr",
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
-        "--perms",
-        "1777",
-        "--size",
-        str(limits.tmp_mb << 20),
-        "--tmpfs",
-        "/tmp",
+        *"--unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try".split(),
+        *"--die-with-parent --new-session --hostname sandbox --clearenv".split(),
+        *"--ro-bind /usr /usr --proc /proc --dev /dev".split(),
+        *f"--perms 1777 --size {limits.tmp_mb << 20} --tmpfs /tmp".split(),
     ]
     if uid is None:
         args += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
@@ -149,22 +144,8 @@ def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
             args += ["--ro-bind", str(ROOT / package), f"{COURSE}/{package}"]
     for name in SANDBOX_GRADERS_FILES:
         args += ["--ro-bind", str(ROOT / "graders" / name), f"{COURSE}/graders/{name}"]
-    env = {
-        "PATH": f"{Path(sys.prefix) / 'bin'}:/usr/bin:/bin",
-        "HOME": "/tmp",
-        "USER": "student",
-        "LANG": "C.UTF-8",
-        "PYTHONPATH": COURSE,
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "MALLOC_ARENA_MAX": "2",
-        "COSMOS_GRADING": "1",
-        "MPLBACKEND": "Agg",
-        "IPYTHONDIR": "/tmp/.ipython",
-        "JUPYTER_RUNTIME_DIR": "/tmp/.jupyter",
-        "JUPYTER_PLATFORM_DIRS": "1",
-        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
-    }
-    for name, value in env.items():
+    env = [("PATH", f"{Path(sys.prefix) / 'bin'}:/usr/bin:/bin"), *SANDBOX_ENVIRONMENT]
+    for name, value in env:
         args += ["--setenv", name, value]
     return [*args, "--chdir", "/tmp", "--"]
 

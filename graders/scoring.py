@@ -150,10 +150,9 @@ def run_summary(events: list[dict], budget: float) -> tuple[Outcome | None, str]
             number = int(event.get("index", -1)) + 1 if isinstance(event.get("index"), int) else "?"
             status = event.get("status")
             if status == "error":
-                lines.append(
-                    f"code cell {number} raised {str(event.get('ename'))[:80]}: "
-                    f"{str(event.get('evalue'))[:300]}"
-                )
+                message = str(event.get("evalue"))[:300]
+                raised = f"code cell {number} raised {str(event.get('ename'))[:80]}"
+                lines.append(f"{raised}: {message}" if message else raised)
             elif status == "timeout":
                 return Outcome.TIMEOUT, (
                     f"timeout: code cell {number} was still running after the time limit of "
@@ -202,10 +201,13 @@ def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, outpu
             }
         )
     score = sum(test["score"] for test in tests)
+    passed = sum(test["status"] == "passed" for test in tests)
     return {
         "score": score,
         "max_score": exercise.max_score,
-        "output": output or outcome.value,
+        "output": "\n".join(
+            line for line in (output, f"{passed} of {len(tests)} checks passed") if line
+        ),
         "visibility": "visible",
         "tests": tests,
         "extra_data": {"outcome": outcome.value, "exercise": exercise.name},

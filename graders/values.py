@@ -187,15 +187,19 @@ def type_problem(value: object, answer_type: AnswerType) -> str | None:
     if isinstance(value, Foreign):
         return f"an object of type {value.type_name}"
     if name in LEAVES:
-        return None if type(value) is LEAVES[name] else f"a {type_name(value)}"
+        return (
+            None
+            if type(value) is LEAVES[name]
+            else f"{article(type_name(value))} {type_name(value)}"
+        )
     if name == "dict":
         if type(value) is not dict:
-            return f"a {type_name(value)}"
+            return f"{article(type_name(value))} {type_name(value)}"
         problems = (type_problem(item, answer_type.items[1]) for item in value.values())
         return next((f"a dict holding {p}" for p in problems if p), None)
     wanted = list if name == "list" else tuple
     if type(value) is not wanted:
-        return f"a {type_name(value)}"
+        return f"{article(type_name(value))} {type_name(value)}"
     assert isinstance(value, list | tuple)
     if name == "tuple" and len(value) != len(answer_type.items):
         return f"a tuple of {len(value)} items"
@@ -204,6 +208,11 @@ def type_problem(value: object, answer_type: AnswerType) -> str | None:
         type_problem(item, item_type) for item, item_type in zip(value, item_types, strict=True)
     )
     return next((f"a {name} holding {p}" for p in problems if p), None)
+
+
+def article(word: str) -> str:
+    """ "a" or "an", as English puts it before word."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def type_name(value: object) -> str:

@@ -5,41 +5,14 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import shutil
-import socket
-import threading
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hostile_submissions import Hostile, attacks, write
 
-from graders import sandbox
-from graders.batch import grade_all
 from graders.exercise import Exercise, load_exercise
-from graders.grading import limits_for
 from graders.notebook import read_cells
-
-REPO = Path(__file__).resolve().parents[2]
-BATCH_SIZE = 100
-BATCH_TIMEOUT = 4.0  # seconds per submission in the batch (the attacks that loop use it all)
-BATCH_CHECK_TIMEOUT = 2.0
-BATCH_JOBS = 3  # more than the 2 cores: attacks that sleep or time out leave them idle
-
-
-@dataclass
-class Batch:
-    """A graded batch: where it is, what each submission was, and what happened around it."""
-
-    out: Path
-    kinds: dict[str, str]  # submission name -> "reference" | "wrong" | "starter" | "attack"
-    attacks: dict[str, Hostile]
-    results: dict[str, dict]
-    seconds: float
-    connections: int  # TCP connections the network attack made to our server
-    leaks: list[str]  # processes left behind by a sandbox
-    marker: Path  # a host file the forging attack tried to create
+from tests.graders.grader_helpers import Batch, grade_batch
+from tests.graders.hostile_submissions import attacks
 
 
 @pytest.fixture(scope="session")
@@ -48,105 +21,11 @@ def islands() -> Exercise:
     return load_exercise("01-islands")
 
 
-def listen() -> tuple[socket.socket, list[int]]:
-    """A TCP server on every interface that counts connections (none may come from a sandbox)."""
-    server = socket.create_server(("0.0.0.0", 0))
-    count = [0]
-
-    def serve() -> None:
-        while True:
-            try:
-                connection, _ = server.accept()
-            except OSError:
-                return
-            count[0] += 1
-            connection.close()
-
-    threading.Thread(target=serve, daemon=True).start()
-    return server, count
-
-
-def host_address() -> str:
-    """This machine's address on its network (no packet is sent), or loopback."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-
-
-def sandbox_leaks() -> list[str]:
-    """Processes running as a sandbox uid that no sandbox holds any more."""
-    leaks = []
-    locks = Path(sandbox.tempfile.gettempdir()) / "epic-cosmos-sandbox-uids"
-    for uid in range(sandbox.UID_BASE, sandbox.UID_BASE + sandbox.UID_COUNT):
-        with open(locks / str(uid), "w") as handle:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                continue  # a sandbox is running as this uid right now
-            for status in Path("/proc").glob("[0-9]*/status"):
-                try:
-                    text = status.read_text()
-                except OSError:
-                    continue
-                if f"\nUid:\t{uid}\t" in text:
-                    leaks.append(f"uid {uid}: {text.splitlines()[0]}")
-    return leaks
-
-
-def build_batch(
-    folder: Path, exercise: Exercise, out: Path, port: int, marker: Path
-) -> tuple[list[Path], dict[str, str], dict[str, Hostile]]:
-    """100 submissions: the exercise's own notebooks, copies with harmless changes, and attacks."""
-    folder.mkdir(parents=True)
-    reference = read_cells(exercise.reference)
-    hostile = attacks(reference, exercise, out, port, host_address(), marker)
-    paths, kinds = [], {}
-
-    def add(name: str, kind: str, path: Path) -> None:
-        paths.append(path)
-        kinds[name] = kind
-
-    for name, attack in hostile.items():
-        add(name, "attack", write(folder, name, attack))
-    add("starter", "starter", shutil.copy(exercise.notebook, folder / "starter.ipynb"))
-    wrong = exercise.wrong_solutions
-    number = 0
-    while len(paths) < BATCH_SIZE:
-        number += 1
-        if number % 2:
-            cells = (
-                [*reference, "1 / 0  # a scratch cell that fails\n"] if number % 3 else reference
-            )
-            add(
-                f"good-{number}",
-                "reference",
-                write_notebook_copy(folder / f"good-{number}.ipynb", cells),
-            )
-        else:
-            source = wrong[(number // 2) % len(wrong)]
-            add(f"wrong-{number}", "wrong", shutil.copy(source, folder / f"wrong-{number}.ipynb"))
-    return paths, kinds, hostile
-
-
-def write_notebook_copy(path: Path, cells: list[str]) -> Path:
-    """A code-only notebook."""
-    from graders.notebook import write_notebook
-
-    return write_notebook(path, cells)
-
-
 @pytest.fixture(scope="session")
 def islands_batch(islands: Exercise, tmp_path_factory: pytest.TempPathFactory) -> Batch:
     """The 100-submission batch, graded once per test run even with several xdist workers."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    shared = (
-        tmp_path_factory.getbasetemp().parent / f"islands-batch-{run}"
-        if run
-        else tmp_path_factory.mktemp("batch")
-    )
+    shared = tmp_path_factory.getbasetemp().parent / f"islands-batch-{run}" if run else tmp_path_factory.mktemp("batch")
     shared.mkdir(exist_ok=True)
     with open(shared / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -156,9 +35,7 @@ def islands_batch(islands: Exercise, tmp_path_factory: pytest.TempPathFactory) -
     out = shared / "out"
     marker = Path(info["marker"])
     hostile = attacks(read_cells(islands.reference), islands, out, 0, "", marker)
-    results = {
-        name: json.loads((out / name / "results.json").read_text()) for name in info["kinds"]
-    }
+    results = {name: json.loads((out / name / "results.json").read_text()) for name in info["kinds"]}
     return Batch(
         out,
         info["kinds"],
@@ -169,31 +46,3 @@ def islands_batch(islands: Exercise, tmp_path_factory: pytest.TempPathFactory) -
         info["leaks"],
         marker,
     )
-
-
-def grade_batch(exercise: Exercise, shared: Path) -> None:
-    """Grade the batch into shared/out and note what happened around it in shared/batch.json."""
-    server, connections = listen()
-    marker = Path("/tmp") / f"cosmos-forged-{os.getpid()}-{time.monotonic_ns()}"
-    try:
-        paths, kinds, _ = build_batch(
-            shared / "submissions", exercise, shared / "out", server.getsockname()[1], marker
-        )
-        limits = limits_for(exercise, BATCH_TIMEOUT)
-        limits = limits.__class__(**{**limits.__dict__, "check_timeout": BATCH_CHECK_TIMEOUT})
-        started = time.monotonic()
-        with open(shared / "progress.txt", "w") as progress:
-            grade_all(
-                exercise, paths, shared / "out", jobs=BATCH_JOBS, limits=limits, stream=progress
-            )
-        seconds = time.monotonic() - started
-    finally:
-        server.close()
-    info = {
-        "kinds": kinds,
-        "seconds": seconds,
-        "connections": connections[0],
-        "leaks": sandbox_leaks(),
-        "marker": str(marker),
-    }
-    (shared / "batch.json").write_text(json.dumps(info))

@@ -165,10 +165,11 @@ FORGES_RESULTS = code("""
         except OSError:
             pass
     print('All checks passed! score: 30/30')
-    for fd in range(64):
+    for fd in range(64):  # every pipe or file this process holds: is the runner's channel one?
         try:
-            os.set_blocking(fd, False)
-            os.write(fd, {events})
+            if os.readlink(f'/proc/self/fd/{fd}').startswith(('pipe:', '/')):
+                os.set_blocking(fd, False)
+                os.write(fd, {events})
         except OSError:
             pass
 """)
@@ -242,15 +243,12 @@ def attacks(
     forged = json.dumps({"score": 30, "max_score": 30, "tests": []})
     answer = json.dumps({"id": 0, "status": "ok", "value": ["int", 1]})
     events = (
-        json.dumps({"event": "check", "id": 0, "status": "answer", "answer": answer})
-        + '\n{"event": "done"}\n'
+        json.dumps({"event": "check", "id": 0, "status": "answer", "answer": answer}) + '\n{"event": "done"}\n'
     ).encode()
     found = {
         "loop-on-large-input": Hostile([*reference, LOOP_ON_LARGE_INPUT], TIMEOUT, max_score=29),
         "check-blocks-the-alarm": Hostile([BLOCKS_THE_ALARM], TIMEOUT),
-        "os-exit": Hostile(
-            ["import os\nos._exit(0)\n"], DIED, says="the kernel died in code cell 1"
-        ),
+        "os-exit": Hostile(["import os\nos._exit(0)\n"], DIED, says="the kernel died in code cell 1"),
         "os-exit-in-a-check": Hostile(
             [*reference, "def lanes_needed(n, lanes):\n    import os\n    os._exit(3)\n"],
             DIED,
@@ -259,18 +257,11 @@ def attacks(
         "segfault": Hostile(["import ctypes\nctypes.string_at(0)\n"], DIED),
         "memory-hog": Hostile(MEMORY_HOG, FAILED | ERROR, says="MemoryError"),
         "gigantic-output": Hostile(GIGANTIC_OUTPUT, FAILED | TIMEOUT),
-        "reads-hidden-files": Hostile(
-            [code(READS_FILES, paths=secret_files), reports("found")], FAILED, says=EVIDENCE
-        ),
-        "network": Hostile(
-            [code(NETWORK, addresses=addresses), reports("reached")], FAILED, says=EVIDENCE
-        ),
+        "reads-hidden-files": Hostile([code(READS_FILES, paths=secret_files), reports("found")], FAILED, says=EVIDENCE),
+        "network": Hostile([code(NETWORK, addresses=addresses), reports("reached")], FAILED, says=EVIDENCE),
         "patches-later-cells": Hostile([PATCHES_LATER_CELLS], FAILED, max_score=1),
         "always-equal-subclasses": Hostile([ALWAYS_EQUAL], FAILED),
-        "forged-results": Hostile(
-            [code(FORGES_RESULTS, paths=forged_paths, forged=forged, events=events)],
-            FAILED | TIMEOUT | DIED,
-        ),
+        "forged-results": Hostile([code(FORGES_RESULTS, paths=forged_paths, forged=forged, events=events)], FAILED),
         "kills-the-runner": Hostile(
             ["import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n", *reference],
             ERROR,
@@ -281,9 +272,7 @@ def attacks(
     }
     for name, cell in LOOPS.items():
         bomb = name == "fork-bomb"
-        found[name] = Hostile(
-            [cell], TIMEOUT | DIED if bomb else TIMEOUT, says="" if bomb else "timeout"
-        )
+        found[name] = Hostile([cell], TIMEOUT | DIED if bomb else TIMEOUT, says="" if bomb else "timeout")
     for name, (raw, says) in MALFORMED.items():
         found[name] = Hostile(None, ERROR, raw=raw, says=says)
     return found

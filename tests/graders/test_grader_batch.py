@@ -13,13 +13,13 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from conftest import BATCH_SIZE, Batch
 
 from graders import sandbox
 from graders.batch import grade_all
 from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import write_notebook
+from tests.graders.grader_helpers import BATCH_SIZE, Batch
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -98,9 +98,7 @@ def test_a_changed_submission_is_graded_again(islands: Exercise, tmp_path: Path)
     assert "not a notebook" in second[0][1]["output"]
 
 
-def test_grading_stopped_midway_carries_on_where_it_stopped(
-    islands: Exercise, tmp_path: Path
-) -> None:
+def test_grading_stopped_midway_carries_on_where_it_stopped(islands: Exercise, tmp_path: Path) -> None:
     reference = islands.reference
     sleepy = write_notebook(tmp_path / "sleepy.ipynb", ["import time\ntime.sleep(600)\n"])
     paths = [str(reference), str(sleepy)]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import EXERCISES, Compare, ExerciseError, Kind, load_exercise
+from graders.grading import job_for, limits_for
 from graders.notebook import SubmissionError, clean, code_notebook, read_cells
 
 
@@ -109,9 +110,7 @@ def test_an_unknown_exercise_lists_the_known_ones() -> None:
 def test_cleaning_keeps_only_code_cell_sources() -> None:
     notebook = code_notebook(["x = 1\n", "print(x)\n"])
     notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": ["# hi"]})
-    notebook["cells"][0]["outputs"] = [
-        {"output_type": "stream", "name": "stdout", "text": "forged"}
-    ]
+    notebook["cells"][0]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "forged"}]
     notebook["cells"][0]["source"] = ["x = ", "1\n"]
     notebook["metadata"]["kernelspec"] = {"name": "bash"}
     assert clean(json.dumps(notebook).encode()) == ["x = 1\n", "print(x)\n"]
@@ -141,3 +140,26 @@ def test_huge_or_missing_files_get_a_clear_message(tmp_path: Path) -> None:
         read_cells(big)
     with pytest.raises(SubmissionError, match="could not be read"):
         read_cells(tmp_path / "missing.ipynb")
+
+
+def test_the_job_sent_into_the_sandbox_holds_no_expected_answer() -> None:
+    islands = load_exercise("01-islands")
+    sent = job_for(islands.checks, read_cells(islands.reference), limits_for(islands))
+    assert all(sorted(check) == ["kind", "name", "payload"] for check in sent["checks"])
+    job = json.dumps(sent)
+    programs = [e for check in islands.checks if check.program for e in check.expected]
+    assert len(programs) >= 6
+    for expected in programs:
+        assert json.dumps(expected)[1:-1] not in job
+
+
+@pytest.mark.parametrize("folder", sorted(p.parent.name for p in EXERCISES.glob("*/exercise.json")))
+def test_every_exercise_follows_the_format(folder: str) -> None:
+    exercise = load_exercise(folder)
+    assert exercise.reference.is_file() and exercise.wrong_solutions
+    assert any(check.hidden for check in exercise.checks)
+    assert any(not check.hidden for check in exercise.checks)
+    student = {p.name for p in exercise.folder.rglob("*")}
+    assert {"exercise.json", exercise.notebook.name} <= student
+    assert not student & {"hidden.json", "reference.ipynb", "wrong"}
+    read_cells(exercise.notebook)

@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import Batch
-from hostile_submissions import attacks
 
 from graders.exercise import Exercise, load_exercise
 from graders.scoring import Outcome
 from graders.values import show
+from tests.graders.grader_helpers import Batch
+from tests.graders.hostile_submissions import attacks
 
 NAMES = sorted(attacks([], load_exercise("01-islands"), Path("/out"), 0, "", Path("/marker")))
 HIDDEN_TEXT = re.compile(
@@ -39,9 +39,7 @@ pytestmark = pytest.mark.slow
 
 def text_of(results: dict) -> str:
     """Everything a student reads in a results.json."""
-    return "\n".join(
-        [results["output"], *(f"{t['name']}\n{t['output']}" for t in results["tests"])]
-    )
+    return "\n".join([results["output"], *(f"{t['name']}\n{t['output']}" for t in results["tests"])])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -57,9 +55,7 @@ def test_attack_ends_with_a_fair_score_and_a_clear_message(islands_batch: Batch,
 
 def test_a_loop_on_large_inputs_loses_exactly_those_checks(islands_batch: Batch) -> None:
     results = islands_batch.results["loop-on-large-input"]
-    failed = {
-        test["name"]: test["output"] for test in results["tests"] if test["status"] == "failed"
-    }
+    failed = {test["name"]: test["output"] for test in results["tests"] if test["status"] == "failed"}
     assert failed == {
         "hidden: islands: a chain of 3000 systems (deep for recursion)": (
             "timeout: the check did not finish in time (an endless loop?)"
@@ -92,13 +88,9 @@ def test_no_process_outlives_its_sandbox(islands_batch: Batch) -> None:
     assert islands_batch.leaks == []
 
 
-def test_hidden_checks_never_show_inputs_or_expected_values(
-    islands_batch: Batch, islands: Exercise
-) -> None:
+def test_hidden_checks_never_show_inputs_or_expected_values(islands_batch: Batch, islands: Exercise) -> None:
     def shown(hidden: bool) -> set[str]:
-        return {
-            show(e) for check in islands.checks if check.hidden == hidden for e in check.expected
-        }
+        return {show(e) for check in islands.checks if check.hidden == hidden for e in check.expected}
 
     secrets = {secret for secret in shown(True) - shown(False) if len(secret) >= 8}
     assert len(secrets) >= 10

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from io import StringIO
 from pathlib import Path
 
@@ -14,32 +11,20 @@ import pytest
 from graders.exercise import EXERCISES, load_exercise
 from graders.grading import limits_for
 from graders.validate import describe, validate
+from tests.graders.grader_helpers import graders_cli
 
-REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
 def test_islands_validates(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "graders", "validate", "01-islands", "--jobs", "2"]
-    done = subprocess.run(
-        command,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = graders_cli("validate", "01-islands", "--jobs", "2", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert lines[-1] == "valid"
-    wrong = sorted(
-        p.stem for p in (load_exercise("01-islands").hidden_folder / "wrong").glob("*.ipynb")
-    )
+    wrong = sorted(p.stem for p in (load_exercise("01-islands").hidden_folder / "wrong").glob("*.ipynb"))
     assert "always-equal" in wrong and len(wrong) >= 8
     for name in wrong:
-        assert any(
-            line.startswith("  ok   wrong") and line.endswith(f"{name}.ipynb") for line in lines
-        )
+        assert any(line.startswith("  ok   wrong") and line.endswith(f"{name}.ipynb") for line in lines)
     assert any(line.startswith("  ok   reference    30  passed") for line in lines)
 
 
@@ -50,9 +35,7 @@ def test_validate_catches_a_reference_that_fails_and_a_wrong_solution_that_passe
     hidden = tmp_path / "hidden" / "01-islands"
     (hidden / "wrong").mkdir(parents=True)
     shutil.copy(islands.hidden_folder / "hidden.json", hidden)
-    shutil.copy(
-        islands.hidden_folder / "wrong" / "connected-as-int.ipynb", hidden / "reference.ipynb"
-    )
+    shutil.copy(islands.hidden_folder / "wrong" / "connected-as-int.ipynb", hidden / "reference.ipynb")
     shutil.copy(islands.reference, hidden / "wrong" / "not-really-wrong.ipynb")
     swapped = load_exercise(EXERCISES / "01-islands", hidden_root=tmp_path / "hidden")
     findings = validate(swapped, 2, limits_for(swapped), StringIO())

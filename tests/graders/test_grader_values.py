@@ -23,15 +23,9 @@ from graders.values import (
 )
 
 plain = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.text(max_size=5)
-    | st.floats(allow_nan=False, allow_infinity=False),
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.floats(allow_nan=False, allow_infinity=False),
     lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.tuples(inner, inner)
-        | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+        st.lists(inner, max_size=4) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
     ),
     max_leaves=20,
 )
@@ -71,7 +65,7 @@ def test_exact_types_tell_bool_from_int_and_list_from_tuple() -> None:
     triple = parse_type("tuple[int, int, bool]")
     assert type_problem((3, 3, False), triple) is None
     assert type_problem([3, 3, False], triple) == "a list"
-    assert type_problem((3, 3, 0), triple) == "a tuple holding a int"
+    assert type_problem((3, 3, 0), triple) == "a tuple holding an int"
     assert type_problem((True, 3, False), triple) == "a tuple holding a bool"
     assert type_problem((3, 3), triple) == "a tuple of 2 items"
     assert type_problem(Foreign("AlwaysEqual"), triple) == "an object of type AlwaysEqual"
@@ -150,3 +144,11 @@ def test_a_program_reads_its_input_and_its_output_is_captured() -> None:
     assert run_check({"main": 3}, "program", "main", '""')["status"] == "not callable"
     raised = run_check({"main": main}, "program", "main", json.dumps("1 1\n"))
     assert raised["status"] == "raised" and raised["error"] == "EOFError"
+
+
+def test_exit_in_a_program_ends_the_program_not_the_kernel() -> None:
+    kernel_exit = object()
+    namespace: dict = {"exit": kernel_exit}
+    exec("def main():\n    print('bye')\n    exit()\n    print('never')\n", namespace)
+    assert run_check(namespace, "program", "main", '""') == {"status": "ok", "value": ["str", "bye\n"]}
+    assert namespace["exit"] is kernel_exit and "quit" not in namespace

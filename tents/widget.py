@@ -1,0 +1,106 @@
+"""A notebook widget to play a puzzle: a thin ipywidgets view over tents.play.Game."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from tents.grid import Cell, Puzzle
+from tents.play import Button, Game, PlayerMark
+
+LABELS = {PlayerMark.EMPTY: "", PlayerMark.TENT: "⛺", PlayerMark.NO_TENT: "■"}
+TREE_LABEL = "🌲"
+CELL = widgets.Layout(width="2.4em", height="2.4em", padding="0", margin="0")
+PLAIN, WRONG, HINTED = "#f4f9ee", "#ffb3b3", "#fff3a0"
+
+
+class PlayView(widgets.VBox):
+    """The widgets for one game: a grid of cell buttons with the clues, a mode switch
+    (tent / no tent, the source's two mouse buttons), Undo, Check and Hint, a status line, and
+    the picture of the solution once every tent is placed."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        puzzle = game.puzzle
+        self.mode = widgets.ToggleButtons(options=[("tent", Button.LEFT), ("no tent", Button.RIGHT)],
+                                          description="click marks:")
+        self.cells: dict[Cell, widgets.Button] = {}
+        children: list[widgets.Widget] = []
+        for row in range(puzzle.height):
+            for col in range(puzzle.width):
+                button = widgets.Button(description="", layout=CELL)
+                if (row, col) in puzzle.trees:
+                    button.description, button.disabled = TREE_LABEL, True
+                else:
+                    button.on_click(lambda _, cell=(row, col): self.click(cell))
+                self.cells[(row, col)] = button
+                children.append(button)
+            children.append(widgets.Label(str(puzzle.row_clues[row]), layout=CELL))
+        children += [widgets.Label(str(clue), layout=CELL) for clue in puzzle.col_clues]
+        children.append(widgets.HTML(f"<b>{puzzle.total}</b>", layout=CELL))
+        self.grid = widgets.GridBox(children, layout=widgets.Layout(
+            grid_template_columns=f"repeat({puzzle.width + 1}, 2.4em)", grid_gap="2px"))
+        self.undo_button = widgets.Button(description="Undo")
+        self.check_button = widgets.Button(description="Check")
+        self.hint_button = widgets.Button(description="Hint")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.check_button.on_click(lambda _: self.check())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.status = widgets.HTML()
+        self.picture = widgets.HTML()
+        super().__init__([self.mode, self.grid,
+                          widgets.HBox([self.undo_button, self.check_button, self.hint_button]),
+                          self.status, self.picture])
+        self.refresh()
+
+    def click(self, cell: Cell) -> None:
+        """A click on a cell, with the button the mode switch stands for."""
+        self.game.click(cell, self.mode.value)
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back the last mark."""
+        self.refresh("Nothing to undo." if not self.game.undo() else "")
+
+    def check(self) -> None:
+        """Colour the wrong marks red and say how it stands."""
+        result = self.game.check()
+        self.refresh(result.message, wrong=result.errors)
+
+    def hint(self) -> None:
+        """Show the next hint and colour the cells it is about."""
+        hint = self.game.hint()
+        self.refresh(hint.text, hinted=hint.tents + hint.grass)
+
+    def refresh(self, message: str = "", wrong: tuple[Cell, ...] = (), hinted: tuple[Cell, ...] = ()) -> None:
+        """Redraw every cell, the status line and (once all tents are placed) the solution."""
+        game = self.game
+        for cell, button in self.cells.items():
+            if cell in game.puzzle.trees:
+                continue
+            button.description = LABELS[game.mark(cell)]
+            button.disabled = game.revealed
+            button.style.button_color = WRONG if cell in wrong else HINTED if cell in hinted else PLAIN
+        if game.revealed:
+            verdict = "Solved!" if game.solved else "Not quite: the wrong marks are red."
+            self.status.value = f"All {game.puzzle.total} tents are placed. {verdict} The solution:"
+            self.picture.value = game.svg()
+        else:
+            placed = len(game.tents)
+            self.status.value = escape(message or f"{placed} of {game.puzzle.total} tents placed.")
+            self.picture.value = ""
+
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus the grid as a picture for viewers that cannot run widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        puzzle = self.game.puzzle
+        bundle["text/plain"] = (f"Tents {puzzle.width}x{puzzle.height} with {puzzle.total} trees "
+                                "(run the notebook to play)")
+        bundle["text/html"] = self.game.svg()
+        return bundle
+
+
+def play(puzzle: Puzzle | Game) -> PlayView:
+    """A widget to play a puzzle (or to go on with a game) in a notebook."""
+    return PlayView(puzzle if isinstance(puzzle, Game) else Game(puzzle))

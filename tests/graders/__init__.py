@@ -1,0 +1,1 @@
+"""Tests of graders/: exercises, the sandbox, batch grading, hostile submissions."""

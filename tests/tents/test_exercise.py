@@ -1,0 +1,83 @@
+"""The Tents exercise: its data is what make_hidden.py writes, the reference scores full marks, every
+known-wrong solution loses points (judged in-process with the grader's own code), and the real
+sandboxed grader gives the reference full marks."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+from graders.exercise import load_exercise
+from graders.probe import run_check
+from graders.scoring import judge_result
+from tests.tents.helpers import ROOT
+
+HIDDEN = ROOT / "graders" / "hidden" / "bonus-tents"
+sys.path.insert(0, str(HIDDEN))
+import make_hidden  # noqa: E402
+
+sys.path.remove(str(HIDDEN))
+EXERCISE = load_exercise("bonus-tents")
+
+
+def code_of(path) -> str:
+    """The code cells of a notebook, as one program."""
+    nb = nbformat.read(path, as_version=4)
+    return "\n\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
+
+
+def failed_checks(code: str) -> list[str]:
+    """The names of the checks a submission fails, judged as the grader judges."""
+    namespace: dict = {"__name__": "submission"}
+    exec(compile(code, "<submission>", "exec"), namespace)
+    failed = []
+    for check in EXERCISE.checks:
+        kind = "program" if check.program else "function"
+        outcome = json.loads(json.dumps(run_check(namespace, kind, check.call, check.payload)))
+        if not judge_result(check, EXERCISE.contract[check.call], outcome).passed:
+            failed.append(check.name)
+    return failed
+
+
+def test_the_stored_data_is_what_make_hidden_writes():
+    stored = json.loads((HIDDEN / "hidden.json").read_text())
+    assert stored == {"format": 1, "checks": make_hidden.checks()}
+    assert code_of(HIDDEN / "reference.ipynb") == make_hidden.REFERENCE
+    wrong = sorted(p.stem for p in (HIDDEN / "wrong").glob("*.ipynb"))
+    assert wrong == sorted(make_hidden.WRONG)
+
+
+def test_the_reference_passes_every_check():
+    assert failed_checks(make_hidden.REFERENCE) == []
+    assert len(EXERCISE.checks) >= 40
+
+
+@pytest.mark.parametrize("name", sorted(make_hidden.WRONG))
+def test_every_known_wrong_solution_fails_a_check(name):
+    assert failed_checks(code_of(HIDDEN / "wrong" / f"{name}.ipynb"))
+
+
+def test_the_starter_defines_the_contract_as_stubs_that_fail_every_check():
+    starter = ROOT / "exercises" / "bonus-tents" / "tents.ipynb"
+    cells = [c.source for c in nbformat.read(starter, as_version=4).cells if c.cell_type == "code"]
+    stubs = "\n\n".join(c for c in cells if c.startswith("def "))
+    assert sorted(name for name in EXERCISE.contract if f"def {name}(" in stubs) == sorted(EXERCISE.contract)
+    assert len(failed_checks(stubs)) == len(EXERCISE.checks)
+    assert 'check_here(globals(), "bonus-tents")' in cells[-1]
+
+
+@pytest.mark.slow
+def test_the_sandboxed_grader_gives_the_reference_full_marks(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "graders", "grade", "bonus-tents", str(HIDDEN / "reference.ipynb"),
+         "--out", str(tmp_path)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = [json.loads(p.read_text()) for p in tmp_path.rglob("results.json")]
+    assert len(results) == 1
+    assert results[0]["score"] == results[0]["max_score"] == len(EXERCISE.checks)

@@ -21,6 +21,7 @@ from graders import cgroups
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
+SANDBOX_VENV = "/venv"  # where the grader's virtual environment appears inside the jail
 PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
 SANDBOX_GRADERS_FILES = ("__init__.py", "selfcheck.py", "probe.py", "runner.py")
 SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays outside
@@ -118,6 +119,18 @@ def _bind_parents(path: Path, made: set[Path]) -> list[str]:
     return args
 
 
+def venv_prefix() -> Path:
+    """The virtual environment the grader runs in (or the base Python when there is none)."""
+    return Path(sys.prefix).resolve()
+
+
+def sandbox_python() -> str:
+    """The interpreter's path as the sandbox sees it."""
+    if venv_prefix() == Path(sys.base_prefix).resolve():
+        return sys.executable
+    return f"{SANDBOX_VENV}/bin/{Path(sys.executable).name}"
+
+
 def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
     """The bubblewrap command line, up to and including `--`."""
     args = [
@@ -135,16 +148,18 @@ def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
         elif path.is_dir():
             args += ["--ro-bind", str(path), str(path)]
     made: set[Path] = set()
-    for prefix in sorted({Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve()}):
-        if not prefix.is_relative_to("/usr"):
-            args += [*_bind_parents(prefix, made), "--ro-bind", str(prefix), str(prefix)]
+    base = Path(sys.base_prefix).resolve()
+    if not base.is_relative_to("/usr"):
+        args += [*_bind_parents(base, made), "--ro-bind", str(base), str(base)]
+    if venv_prefix() != base:  # the venv appears at a neutral path: nothing of its folder's name leaks
+        args += ["--ro-bind", str(venv_prefix()), SANDBOX_VENV]
     args += ["--perms", "0755", "--dir", COURSE, "--perms", "0755", "--dir", f"{COURSE}/graders"]
     for package in PUBLIC_PACKAGES:
         if (ROOT / package).is_dir():
             args += ["--ro-bind", str(ROOT / package), f"{COURSE}/{package}"]
     for name in SANDBOX_GRADERS_FILES:
         args += ["--ro-bind", str(ROOT / "graders" / name), f"{COURSE}/graders/{name}"]
-    env = [("PATH", f"{Path(sys.prefix) / 'bin'}:/usr/bin:/bin"), *SANDBOX_ENVIRONMENT]
+    env = [("PATH", f"{Path(sandbox_python()).parent}:/usr/bin:/bin"), *SANDBOX_ENVIRONMENT]
     for name, value in env:
         args += ["--setenv", name, value]
     return [*args, "--chdir", "/tmp", "--"]
@@ -162,7 +177,7 @@ def command(limits: Limits, uid: int | None, fd: int) -> list[str]:
         "--core=0",
         "--nofile=512",
     ]
-    inner = [sys.executable, f"{COURSE}/graders/runner.py", str(fd)]
+    inner = [sandbox_python(), f"{COURSE}/graders/runner.py", str(fd)]
     if uid is not None:
         inner = [
             paths["setpriv"],

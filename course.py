@@ -111,7 +111,8 @@ def main(argv: list[str]) -> int:
         return run([python, "-m", "lessons.regenerate", *argv[1:]], cwd=ROOT)
     if (ROOT / FIRST_LESSON).exists():
         as_root = ["--allow-root"] if os.geteuid() == 0 else []
-        return run([python, "-m", "jupyter", "lab", *as_root, FIRST_LESSON, *argv[1:]], cwd=ROOT)
+        opening = [f"--ServerApp.root_dir={ROOT}", f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}"]
+        return run([python, "-m", "jupyter", "lab", *as_root, *opening, *argv[1:]], cwd=ROOT)
     return run([python, "-m", "cosmos", *argv[1:]], cwd=ROOT)
 
 

@@ -140,7 +140,10 @@ def fight(world: World, system_id: int) -> BattleReport | None:
 
 def fight_battles(world: World) -> None:
     """Battle phase: every system, by number, where enemies meet; each battle leaves a report."""
+    occupied = {fleet.system for fleet in world.fleets}  # no ships: no battle (fight says None)
     for system in world.systems:
+        if system.id not in occupied:
+            continue
         report = fight(world, system.id)
         if report is None:
             continue
@@ -169,14 +172,18 @@ def fort_strength(world: World, planet_id: int) -> int:
 
 def besiege(world: World) -> None:
     """Siege phase: enemy ships alone at a planet batter its fortress, then take the planet."""
+    present: dict[tuple[int, int], int] = {}  # (empire, system) -> ships; no fleet moves here
+    for fleet in world.fleets:
+        key = (fleet.owner, fleet.system)
+        present[key] = present.get(key, 0) + sum(fleet.ships)
     for planet in world.planets:
         owner = planet.owner
         if owner < 0:
             continue
         system_id = planet.system_id
-        defended = sum(ships_at(world, owner, system_id)) > 0
+        defended = present.get((owner, system_id), 0) > 0
         power = {e.id: siege_power(world, e.id, system_id) for e in world.empires
-                 if at_war(world, e.id, owner) and sum(ships_at(world, e.id, system_id)) > 0}
+                 if at_war(world, e.id, owner) and present.get((e.id, system_id), 0) > 0}
         if defended or not power:
             planet.siege = 0
             world.fort_left.pop(planet.id, None)

@@ -82,10 +82,17 @@ def planet_output(world: World, planet_id: int) -> list[int]:
 
 def income(world: World, empire_id: int) -> list[int]:
     """The empire's production per turn: M, G, C, U."""
+    planets = owned_planets(world, empire_id)
+    if not planets:
+        return [0] * RES_COUNT
+    per_mine = mine_yield(world, empire_id)  # the same for every planet: computed once
     total = [0] * RES_COUNT
-    for planet_id in owned_planets(world, empire_id):
-        out = planet_output(world, planet_id)
-        total = [total[r] + out[r] for r in range(RES_COUNT)]
+    for planet_id in planets:
+        planet = world.planets[planet_id]
+        for r in range(RES_COUNT):
+            total[r] += planet.rich[r] + planet.mines * per_mine[r]
+    if capital_planet(world, empire_id) >= 0:  # the sum of planet_output over the planets
+        total = [total[r] + CAPITAL_BONUS[r] for r in range(RES_COUNT)]
     return total
 
 

@@ -106,6 +106,7 @@ def fleet_speed(world: World, empire_id: int) -> int:
 
 def move_fleets(world: World) -> None:
     """Movement phase: every fleet with a destination takes its next steps on the shortest path."""
+    steps: dict[tuple[int, int], int] = {}  # (from, to) -> next system: the lanes do not change
     for fleet in sorted(world.fleets, key=lambda f: f.id):
         if fleet.target < 0:
             continue
@@ -113,7 +114,10 @@ def move_fleets(world: World) -> None:
         for _ in range(fleet_speed(world, fleet.owner)):
             if fleet.system == fleet.target:
                 break
-            fleet.system = next_step(world.systems, fleet.system, fleet.target)
+            way = (fleet.system, fleet.target)
+            if way not in steps:
+                steps[way] = next_step(world.systems, fleet.system, fleet.target)
+            fleet.system = steps[way]
         if fleet.system != source:
             world.bus.publish(Event("fleet_moved", {"empire": fleet.owner, "fleet": fleet.id,
                                                     "source": source, "system": fleet.system}))

@@ -7,7 +7,7 @@ from pathlib import Path
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.messages import RuleError, message
-from cosmos.rivals import decide
+from cosmos.rivals import decide, survey
 from cosmos.save import SaveError, SaveGame, read_save
 from cosmos.turn import end_turn
 from cosmos.world import World, new_world
@@ -19,9 +19,10 @@ END = "end"  # the line that ends a turn; `wait N` is saved as N of them
 
 def play_turn(world: World) -> None:
     """Every living rival, by id, decides and gives its orders; then the turn ends for everyone."""
+    seen = survey(world)  # what all the rivals see alike: their orders do not change it
     for empire in world.empires:
         if empire.alive and not empire.human and world.victory is None:
-            for command in decide(world, empire.id):
+            for command in decide(world, empire.id, seen):
                 apply(world, command)
     end_turn(world)
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from cosmos.data import Personality
     from cosmos.world import World
 
-__all__ = ["MAX_ACTIONS", "View", "decide", "look", "strength"]
+__all__ = ["MAX_ACTIONS", "Survey", "View", "decide", "look", "strength", "survey"]
 
 ARMY_PER_INCOME = 0.8  # fleet strength a rival wants per unit of income, times its attack weight
 HOME_WATCH = 2  # lanes around the capital a rival watches for enemy fleets
@@ -127,24 +127,55 @@ class View:
                 and stock[3] >= cost[3])
 
 
-def look(world: World, me: int) -> View:
-    """Build one empire's view of the galaxy for this turn."""
-    empire = world.empires[me]
-    n_sys = len(world.systems)
-    war = [at_war(world, me, other.id) for other in world.empires]
+@dataclass
+class Survey:
+    """What all the rivals see alike in a turn, built once: none of their orders changes it."""
+
+    effects: list[dict[str, int]]  # per empire: its technologies' effects
+    attack: list[list[int]]  # per empire: attack per ship kind
+    hp: list[list[int]]  # per empire: hit points per ship kind
+    power: list[float]  # per empire: the strength of all its ships
+    worth: list[float]  # per planet: what holding it is worth
+    free: list[float]  # per system: the worth of its free planets
+    dist: tuple[list[int], ...]  # lanes between any two systems: dist[a][b]
+
+
+def survey(world: World) -> Survey:
+    """Survey the galaxy for this turn's rivals: technologies, fleets, planets, distances."""
+    known = [effects_of(empire.techs) for empire in world.empires]
     attack, hp = [], []
-    known = [effects_of(other.techs) for other in world.empires]
     for effects in known:
         pct = 100 + effects.get("hp_pct", 0)
         attack.append([ship.attack + effects.get("attack_" + ship.key, 0) for ship in SHIP_TYPES])
         hp.append([ship.hp * pct // 100 for ship in SHIP_TYPES])
+    totals = [[0] * len(SHIP_TYPES) for _ in world.empires]
+    for fleet in world.fleets:
+        owner = fleet.owner
+        totals[owner] = [a + b for a, b in zip(totals[owner], fleet.ships, strict=True)]
+    power = [strength(totals[e.id], attack[e.id], hp[e.id]) for e in world.empires]
+    worth = [0.0] * len(world.planets)
+    free = [0.0] * len(world.systems)
+    for planet in world.planets:
+        rich = planet.rich
+        worth[planet.id] = (rich[0] + rich[1] + rich[2] + 1.5 * rich[3] + 4 + planet.mines * 4
+                            + planet.lab * 4 + planet.yard * 3 + planet.fort * 2)
+        if planet.owner < 0:
+            free[planet.system_id] += worth[planet.id]
+    return Survey(known, attack, hp, power, worth, free, distances(world))
+
+
+def look(world: World, me: int, seen: Survey | None = None) -> View:
+    """Build one empire's view of the galaxy for this turn (from this turn's survey, if given)."""
+    seen = survey(world) if seen is None else seen
+    empire = world.empires[me]
+    n_sys = len(world.systems)
+    war = [at_war(world, me, other.id) for other in world.empires]
+    attack, hp, worth = seen.attack, seen.hp, seen.worth
     ships: dict[int, list[int]] = {}
     moving = 0
     stacks: dict[tuple[int, int], list[int]] = {}
-    totals = [[0] * len(SHIP_TYPES) for _ in world.empires]
     for fleet in world.fleets:
         owner, counts = fleet.owner, fleet.ships
-        totals[owner] = [a + b for a, b in zip(totals[owner], counts, strict=True)]
         if owner == me:
             if fleet.target >= 0:
                 moving += 1
@@ -162,46 +193,38 @@ def look(world: World, me: int) -> View:
     for (system, owner), counts in stacks.items():  # max and sums: the order does not matter
         enemy[system] = max(enemy[system], strength(counts, attack[owner], hp[owner]))
         kinds = [a + b for a, b in zip(kinds, counts, strict=True)]
-    worth = [0.0] * len(world.planets)
-    free, prey, forts = [0.0] * n_sys, [0.0] * n_sys, [0] * n_sys
+    prey, forts = [0.0] * n_sys, [0] * n_sys
     planets = []
     for planet in world.planets:
-        rich = planet.rich
-        value = (rich[0] + rich[1] + rich[2] + 1.5 * rich[3] + 4 + planet.mines * 4
-                 + planet.lab * 4 + planet.yard * 3 + planet.fort * 2)
-        worth[planet.id] = value
         owner = planet.owner
-        if owner < 0:
-            free[planet.system_id] += value
-        elif owner == me:
+        if owner == me:
             planets.append(planet.id)
-        elif war[owner]:
-            prey[planet.system_id] += value
+        elif owner >= 0 and war[owner]:
+            prey[planet.system_id] += worth[planet.id]
             forts[planet.system_id] += planet.fort
     stock = list(empire.stock)
     middle = sum(stock) / RES_COUNT + 20
     values = [min(3.0, max(0.3, middle / (stock[r] + 20))) for r in range(RES_COUNT)]
     queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
     claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
-    power = [strength(totals[e.id], attack[e.id], hp[e.id]) for e in world.empires]
     danger = list(enemy)
     for system in world.systems:
         for link in system.links:
             if enemy[link] > danger[system.id]:
                 danger[system.id] = enemy[link]
-    table = distances(world)
     home_threat = 0.0
     if empire.capital >= 0:
-        near = table[empire.capital]
+        near = seen.dist[empire.capital]
         home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
-    effects = known[me]
+    effects = seen.effects[me]
     per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
     produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
     if planets and empire.capital >= 0:
         produced += sum(CAPITAL_BONUS)
     return View(world, me, PERSONALITIES[empire.personality], stock, values, planets,
-                empire.capital, effects, table, ships, moving, worth, free, prey, forts, enemy,
-                danger, home_threat, kinds, power, produced, attack[me], hp[me], claimed, queued)
+                empire.capital, effects, seen.dist, ships, moving, worth, seen.free, prey, forts,
+                enemy, danger, home_threat, kinds, seen.power, produced, attack[me], hp[me],
+                claimed, queued)
 
 
 def research_choice(view: View) -> Command | None:
@@ -349,12 +372,12 @@ def diplomacy_moves(view: View) -> list[Command]:
     return moves
 
 
-def decide(world: World, empire_id: int) -> list[Command]:
+def decide(world: World, empire_id: int, seen: Survey | None = None) -> list[Command]:
     """The rival's orders for this turn, best first; each is legal when applied in this order."""
     empire = world.empires[empire_id]
     if world.victory is not None or not empire.alive:
         return []
-    view = look(world, empire_id)
+    view = look(world, empire_id, seen)
     limit = max(1, MAX_ACTIONS * world.pace // 100)
     chosen: list[Command] = [c for c in diplomacy_moves(view)
                              if refusal(world, c) is None][:limit]

@@ -108,7 +108,7 @@ def researchable(world: World, empire_id: int) -> list[int]:
 def bonus(empire: Empire, effect: str) -> int:
     """The sum of one effect (e.g. "mine_M", "speed") over the technologies the empire knows."""
     total = 0
-    for i in sorted(empire.techs):
+    for i in empire.techs:  # a sum: the order of the technologies does not matter
         for name, amount in TECHS[i].effects:
             if name == effect:
                 total += amount

@@ -321,26 +321,28 @@ def ship_options(view: View) -> list[tuple[float, Command, Cost]]:
 def move_options(view: View) -> list[tuple[float, Command]]:
     """Where each waiting stack should go: free planets, weak enemies, or home to defend it."""
     world = view.world
+    expand, attack = view.weight("expand"), view.weight("attack")
+    free, enemy, prey = view.free, view.enemy, view.prey
     found = []
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
         dist = view.dist[system]
-        best = (view.free[system] * 0.5 * view.weight("expand"), system)
-        if view.prey[system] and view.enemy[system] < mine:
+        best = (free[system] * 0.5 * expand, system)
+        if prey[system] and enemy[system] < mine:
             best = (max(best[0], 100.0), system)  # a siege under way: stay until the planet falls
         if system == view.capital and view.home_threat * 2.5 > mine:
             best = (max(best[0], 80.0), system)  # enemies nearby: the home fleet stays
-        margin = 1.8 - 0.25 * view.weight("attack")
+        margin = 1.8 - 0.25 * attack
         for target in range(len(world.systems)):
             steps = dist[target]
             if target == system or steps < 0:
                 continue
             score = 0.0
-            if view.free[target] and view.enemy[target] < mine * 0.7:
-                score = view.free[target] * view.weight("expand") / (1 + steps)
-            defence = view.enemy[target] + 8.0 * view.forts[target]
-            if view.prey[target] and mine > defence * margin and mine > 10:
-                score = max(score, view.prey[target] * view.weight("attack") * 1.5 / (1 + steps))
+            if free[target] and enemy[target] < mine * 0.7:
+                score = free[target] * expand / (1 + steps)
+            defence = enemy[target] + 8.0 * view.forts[target]
+            if prey[target] and mine > defence * margin and mine > 10:
+                score = max(score, prey[target] * attack * 1.5 / (1 + steps))
             if target == view.capital and view.home_threat > 0:
                 score = max(score, 60.0 / (1 + steps))
             if score > best[0]:

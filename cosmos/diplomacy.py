@@ -6,6 +6,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from cosmos.bus import Event
+from cosmos.commands import valid_id
 from cosmos.fleets import at_war, end_peace, make_peace, pair
 from cosmos.messages import Message, message
 
@@ -72,7 +73,7 @@ def offers_to(world: World, empire_id: int) -> list[Offer]:
 
 def check_other(world: World, empire_id: int, other: int) -> Message | None:
     """The other side must be another empire that is still in the game."""
-    if isinstance(other, bool) or not isinstance(other, int) or not 0 <= other < len(world.empires):
+    if not valid_id(other, len(world.empires)):
         return message("err_no_empire", empire=other)
     if other == empire_id:
         return message("err_self")

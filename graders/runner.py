@@ -19,11 +19,6 @@ MAX_JOB_BYTES = 64 << 20
 MAX_ANSWER_CHARS = 2_000_000  # the probe itself sends at most 1_000_000
 KERNEL_NAME = "cosmos-grader"
 KERNEL_ARGS = ["--HistoryManager.enabled=False", "--IPKernelApp.capture_fd_output=False"]
-# The kernel without its debugger: debugpy costs half a second of CPU per submission.
-KERNEL_BOOT = (
-    "import sys; sys.modules['debugpy'] = None; "
-    "from ipykernel.kernelapp import launch_new_instance; launch_new_instance()"
-)
 STARTUP_SECONDS = 30
 JSONSCHEMA_FORMATS = (
     "rfc3987_syntax",
@@ -65,10 +60,10 @@ class Channel:
 
 
 def install_kernel(folder: str) -> str:
-    """The grader's own kernel spec (this interpreter, no debugger, no history); its kernels dir."""
+    """The grader's own kernel spec (graders.kernel: no debugger, no history); its kernels dir."""
     kernels = os.path.join(folder, "kernels")
     os.makedirs(os.path.join(kernels, KERNEL_NAME), exist_ok=True)
-    argv = [sys.executable, "-c", KERNEL_BOOT, "-f", "{connection_file}", *KERNEL_ARGS]
+    argv = [sys.executable, "-m", "graders.kernel", "-f", "{connection_file}", *KERNEL_ARGS]
     with open(os.path.join(kernels, KERNEL_NAME, "kernel.json"), "w") as handle:
         json.dump({"argv": argv, "display_name": "Python 3", "language": "python"}, handle)
     return kernels

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
 SANDBOX_VENV = "/venv"  # where the grader's virtual environment appears inside the jail
 PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
-SANDBOX_GRADERS_FILES = ("__init__.py", "selfcheck.py", "probe.py", "runner.py")
+SANDBOX_GRADERS_FILES = ("__init__.py", "selfcheck.py", "probe.py", "runner.py", "kernel.py")
 SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays outside
     ("HOME", "/tmp"),
     ("USER", "student"),

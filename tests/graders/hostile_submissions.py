@@ -197,9 +197,13 @@ HUGE_ANSWERS = code("""
     def shortest_path(n, lanes, start, goal):
         return list(range(300_000))
 """)
-MEMORY_HOG = [
-    "hog = []\nwhile True:\n    hog.append(bytearray(64 * 2**20))\n",
-    "def islands(n, lanes):\n    return (len(bytearray(8 * 2**30)), 0, False)\n",
+HOGS_ISLANDS = "def islands(n, lanes):\n    return (len(bytearray(8 * 2**30)), 0, False)\n"
+MEMORY_HOG = ["hog = []\nwhile True:\n    hog.append(bytearray(64 * 2**20))\n", HOGS_ISLANDS]
+# Small steps fill the address space to its last few kilobytes (the kernel's own reserve must save it).
+MEMORY_HOG_SMALL_STEPS = ["hog = []\nwhile True:\n    hog.append(bytearray(2**16))\n", HOGS_ISLANDS]
+MEMORY_HOG_CAUGHT = [
+    "hog = []\ntry:\n    while True:\n        hog.append(bytearray(2**20))\nexcept MemoryError:\n    pass\n",
+    HOGS_ISLANDS,
 ]
 MALFORMED = {
     "malformed-not-json": (
@@ -256,6 +260,8 @@ def attacks(
         ),
         "segfault": Hostile(["import ctypes\nctypes.string_at(0)\n"], DIED),
         "memory-hog": Hostile(MEMORY_HOG, FAILED | ERROR, says="MemoryError"),
+        "memory-hog-small-steps": Hostile(MEMORY_HOG_SMALL_STEPS, FAILED | ERROR, says="MemoryError"),
+        "memory-hog-caught": Hostile(MEMORY_HOG_CAUGHT, FAILED | ERROR, says="MemoryError"),
         "gigantic-output": Hostile(GIGANTIC_OUTPUT, FAILED | TIMEOUT),
         "reads-hidden-files": Hostile([code(READS_FILES, paths=secret_files), reports("found")], FAILED, says=EVIDENCE),
         "network": Hostile([code(NETWORK, addresses=addresses), reports("reached")], FAILED, says=EVIDENCE),

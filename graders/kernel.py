@@ -1,0 +1,68 @@
+"""Inside the sandbox: the grader's IPython kernel, which keeps room to report after a notebook fills its memory.
+
+Usage (by graders.runner only): `python -m graders.kernel -f CONNECTION_FILE [IPKernelApp options]`.
+
+Every process in the sandbox has a fixed address space. A notebook that fills it would leave
+the kernel no memory to send the traceback, answer the checks or even start a thread, and the
+kernel would hang or abort instead of reporting a MemoryError. So the kernel keeps a reserve
+of address space and gives it back the moment a cell runs out of memory.
+"""
+
+from __future__ import annotations
+
+import mmap
+import resource
+import sys
+
+RESERVE_BYTES = 48 << 20
+
+
+def address_space_left() -> int:
+    """Bytes this process may still map before its RLIMIT_AS (a large number if unlimited)."""
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit == resource.RLIM_INFINITY:
+        return sys.maxsize
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return limit - int(line.split()[1]) * 1024
+    return sys.maxsize
+
+
+def keep_reserve(shell: object) -> None:
+    """Hold RESERVE_BYTES; free them when a cell raises MemoryError or leaves less than that."""
+    reserve = [mmap.mmap(-1, RESERVE_BYTES)]  # mapped, never touched: address space, not RAM
+
+    def release() -> None:
+        while reserve:
+            reserve.pop().close()
+
+    def on_memory_error(shell: object, etype: type, value: BaseException, tb: object, tb_offset: object = None) -> None:
+        release()  # before the traceback is formatted and sent: both need memory
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+
+    def after_cell(result: object) -> None:
+        if reserve and address_space_left() < RESERVE_BYTES:  # the cell caught its own MemoryError
+            release()
+
+    shell.set_custom_exc((MemoryError,), on_memory_error)
+    shell.events.register("post_run_cell", after_cell)
+
+
+def main() -> None:
+    """Start IPython's kernel without its debugger, with zmq's collector thread and the reserve."""
+    sys.modules["debugpy"] = None  # debugpy costs half a second of CPU per submission
+    # Started later, by the first large message, this thread would need a stack.
+    from zmq.utils.garbage import gc
+
+    gc.start()
+    from ipykernel.kernelapp import IPKernelApp
+
+    app = IPKernelApp.instance()
+    app.initialize(sys.argv[1:])
+    keep_reserve(app.shell)
+    app.start()
+
+
+if __name__ == "__main__":
+    main()

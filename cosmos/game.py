@@ -4,15 +4,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from cosmos.checkpoint import CheckpointError, read_checkpoint, write_checkpoint
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.messages import RuleError, message
 from cosmos.rivals import decide, survey
-from cosmos.save import SaveError, SaveGame, read_save
+from cosmos.save import SaveError, SaveGame, read_save, slot_path, write_save
 from cosmos.turn import end_turn
 from cosmos.world import World, new_world
 
-__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay"]
+__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay", "save_game"]
 
 END = "end"  # the line that ends a turn; `wait N` is saved as N of them
 
@@ -80,7 +81,16 @@ def replay(save: SaveGame, lines: Iterable[str] | None = None) -> World:
     return world
 
 
+def save_game(saves_dir: Path, slot: int, world: World, lines: Iterable[str]) -> None:
+    """Write a slot (seed and lines: SaveError if it cannot be), then the world's checkpoint beside it."""
+    save = SaveGame(world.seed, tuple(lines))
+    write_checkpoint(write_save(saves_dir, slot, save), world, save.to_text())
+
+
 def load_game(saves_dir: Path, slot: int) -> tuple[World, SaveGame]:
-    """Read a slot and replay it: a new world, or SaveError (and whatever runs now is untouched)."""
+    """Read a slot: its checkpoint's world if one fits this save, else the save replayed from its seed."""
     save = read_save(saves_dir, slot)
-    return replay(save), save
+    try:
+        return read_checkpoint(slot_path(saves_dir, slot), save.to_text()), save
+    except CheckpointError:
+        return replay(save), save

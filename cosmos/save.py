@@ -18,6 +18,7 @@ __all__ = [
     "SaveGame",
     "read_save",
     "slot_path",
+    "write_atomic",
     "write_save",
 ]
 
@@ -140,9 +141,17 @@ def slot_path(saves_dir: Path, slot: int) -> Path:
 
 
 def write_save(saves_dir: Path, slot: int, save: SaveGame) -> Path:
-    """Write a save atomically: a temporary file, flushed to disk, then renamed over the slot."""
+    """Write a save atomically: a crash mid-write leaves the old save as it was."""
     target = slot_path(saves_dir, slot)
-    data = save.to_text().encode("ascii")
+    try:
+        write_atomic(target, save.to_text().encode("ascii"))
+    except OSError:
+        raise _fail("err_save_write", slot=slot) from None
+    return target
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """A temporary file beside the target, flushed to disk, then renamed over it (OSError if not)."""
     tmp_name = ""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -154,12 +163,9 @@ def write_save(saves_dir: Path, slot: int, save: SaveGame) -> Path:
         os.replace(tmp_name, target)
         tmp_name = ""
         _sync_folder(target.parent)
-    except OSError:
-        raise _fail("err_save_write", slot=slot) from None
     finally:
         if tmp_name:
             Path(tmp_name).unlink(missing_ok=True)
-    return target
 
 
 def _sync_folder(folder: Path) -> None:

@@ -25,6 +25,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "turn": 5,
     "victory": 5,  # the turn's last phase is the victory check, so turn imports it
     "save": 6,
+    "checkpoint": 6,
     "game": 6,
     "simulate": 6,
     "text": 6,

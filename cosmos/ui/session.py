@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from cosmos.checkpoint import CheckpointError, checkpoint_text, world_from_checkpoint
 from cosmos.commands import apply
 from cosmos.data import TECHS
-from cosmos.game import play_turn, replay
+from cosmos.game import load_game, play_turn, replay, save_game
 from cosmos.messages import Message, RuleError
-from cosmos.save import SaveError, SaveGame, read_save, write_save
+from cosmos.save import SaveError, SaveGame
 from cosmos.text import Texts
 from cosmos.ui import panels, screens
 from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
@@ -46,7 +47,7 @@ class Session:
     def __init__(self, seed: int = 2026, lang: str = "en", saves_dir: Path | None = None) -> None:
         self.texts = Texts(lang)
         self.saves_dir = saves_dir
-        self.memory_saves: dict[int, str] = {}  # the slots when there is no saves folder
+        self.memory_saves: dict[int, tuple[str, str]] = {}  # save and checkpoint, when there is no folder
         self.world: World = new_world(seed)
         self.lanes = lane_cells(self.world)  # the galaxy's lanes never change: drawn once
         self.log: list[str] = []  # the language-free lines that made this game (what saves keep)
@@ -195,28 +196,36 @@ class Session:
 
     # -- saves ----------------------------------------------------------------------------
     def save(self, slot: int) -> None:
-        """Keep the seed and the lines of this game in a slot."""
-        save = SaveGame(self.world.seed, tuple(self.log))
+        """Keep the seed and the lines of this game in a slot, and the world's checkpoint beside them."""
         try:
             if self.saves_dir is None:
-                self.memory_saves[slot] = save.to_text()
+                text = SaveGame(self.world.seed, tuple(self.log)).to_text()
+                self.memory_saves[slot] = (text, checkpoint_text(self.world, text))
             else:
-                write_save(self.saves_dir, slot, save)
+                save_game(self.saves_dir, slot, self.world, self.log)
         except SaveError as error:
             self.note_message(error.message.key, error.message.args, Style.BAD)
             return
         self.note(self.texts("ok_saved", slot=slot), Style.GOOD)
 
+    def load_from_memory(self, slot: int) -> tuple[World, SaveGame]:
+        """A slot kept in memory, as load_game reads one from a folder."""
+        if slot not in self.memory_saves:
+            raise SaveError(Message("err_save_empty", (("slot", slot),)))
+        text, checkpoint = self.memory_saves[slot]
+        save = SaveGame.from_text(text)
+        try:
+            return world_from_checkpoint(checkpoint, save.to_text()), save
+        except CheckpointError:
+            return replay(save), save
+
     def load(self, slot: int) -> None:
-        """Replay a saved game from its seed; a bad save changes nothing."""
+        """Load a slot (from its checkpoint, or replayed from its seed); a bad save changes nothing."""
         try:
             if self.saves_dir is None:
-                if slot not in self.memory_saves:
-                    raise SaveError(Message("err_save_empty", (("slot", slot),)))
-                save = SaveGame.from_text(self.memory_saves[slot])
+                world, save = self.load_from_memory(slot)
             else:
-                save = read_save(self.saves_dir, slot)
-            world = replay(save)
+                world, save = load_game(self.saves_dir, slot)
         except SaveError as error:
             self.note_message(error.message.key, error.message.args, Style.BAD)
             return

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The empires: fleets, economy, rivals",
      ("fleets", "battle", "economy", "commands", "diplomacy", "events", "rivals", "turn",
       "victory", "game")),
-    ("Saving, simulation, running", ("save", "simulate", "__main__", "")),
+    ("Saving, simulation, running", ("save", "checkpoint", "simulate", "__main__", "")),
 )
 # Course bookkeeping, not part of the game.
 NOT_GAME = ("stages",)

@@ -216,24 +216,29 @@ def scripted_lines(seed: int, turns: int) -> list[str]:
 CONTINUE = textwrap.dedent("""
     import json, sys
     from pathlib import Path
+    import cosmos.game
     from cosmos.game import load_game, play_line
     from cosmos.turn import event_line, state_text
     saves, slot, rest = json.loads(sys.stdin.read())
+    replays = []
+    replay = cosmos.game.replay
+    cosmos.game.replay = lambda save: replays.append(1) or replay(save)
     world, save = load_game(Path(saves), slot)
     log = []
     world.bus.subscribe("*", lambda event: log.append(event_line(event)))
     for line in rest:
         play_line(world, line)
-    print(json.dumps([log, state_text(world), [repr(o) for o in world.offers]]))
+    print(json.dumps([log, state_text(world), [repr(o) for o in world.offers], len(replays)]))
 """)
 
 
+@pytest.mark.parametrize("checkpoint", [True, False], ids=["from its checkpoint", "replayed"])
 def test_a_saved_game_continues_in_a_fresh_process_exactly_as_if_never_stopped(
-    tmp_path: Path
+    tmp_path: Path, checkpoint: bool
 ) -> None:
     import json
 
-    from cosmos.game import play_line
+    from cosmos.game import play_line, save_game
     from cosmos.turn import event_line, state_text
     from cosmos.world import new_world
 
@@ -246,17 +251,21 @@ def test_a_saved_game_continues_in_a_fresh_process_exactly_as_if_never_stopped(
     log: list[str] = []
     for line in lines[:cut]:
         play_line(world, line)
+    if checkpoint:
+        save_game(tmp_path, 2, world, lines[:cut])
+    else:
+        write_save(tmp_path, 2, SaveGame(seed, tuple(lines[:cut])))
     world.bus.subscribe("*", lambda event: log.append(event_line(event)))
     for line in lines[cut:]:
         play_line(world, line)
-    # the interrupted one: save, then another process loads and plays on
-    write_save(tmp_path, 2, SaveGame(seed, tuple(lines[:cut])))
+    # the interrupted one: saved above, then another process loads and plays on
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="12345")
     result = subprocess.run([sys.executable, "-c", CONTINUE], env=env, capture_output=True,
                             text=True, timeout=120,
                             input=json.dumps([str(tmp_path), 2, lines[cut:]]))
     assert result.returncode == 0, result.stderr
-    their_log, their_state, their_offers = json.loads(result.stdout)
+    their_log, their_state, their_offers, replays = json.loads(result.stdout)
+    assert replays == (0 if checkpoint else 1)
     assert len(log) > 100
     assert their_log == log
     assert their_state == state_text(world)

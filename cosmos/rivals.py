@@ -64,13 +64,13 @@ class Node(NamedTuple):
 
 
 @lru_cache(maxsize=16)
-def lane_distances(lanes: tuple[tuple[int, ...], ...]) -> tuple[list[int], ...]:
-    """Lanes between every two systems (a galaxy's lanes never change, so this is kept)."""
+def lane_distances(lanes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Lanes between every two systems, read-only (a galaxy's lanes never change, so this is kept)."""
     nodes = [Node(links) for links in lanes]
-    return tuple(bfs(nodes, start).dist for start in range(len(nodes)))
+    return tuple(tuple(bfs(nodes, start).dist) for start in range(len(nodes)))
 
 
-def distances(world: World) -> tuple[list[int], ...]:
+def distances(world: World) -> tuple[tuple[int, ...], ...]:
     """The lane distance table of a world's galaxy: distances(world)[a][b]."""
     return lane_distances(tuple(tuple(system.links) for system in world.systems))
 
@@ -87,7 +87,7 @@ class View:
     planets: list[int]
     capital: int  # the capital system (-1: none)
     effects: dict[str, int]  # my technologies' effects
-    dist: tuple[list[int], ...]  # lanes between any two systems: dist[a][b]
+    dist: tuple[tuple[int, ...], ...]  # lanes between any two systems: dist[a][b]
     ships: dict[int, list[int]]  # my waiting ships per system
     moving: int  # how many of my fleets are under way
     worth: list[float]  # per planet: what holding it is worth
@@ -137,7 +137,7 @@ class Survey:
     power: list[float]  # per empire: the strength of all its ships
     worth: list[float]  # per planet: what holding it is worth
     free: list[float]  # per system: the worth of its free planets
-    dist: tuple[list[int], ...]  # lanes between any two systems: dist[a][b]
+    dist: tuple[tuple[int, ...], ...]  # lanes between any two systems: dist[a][b]
 
 
 def survey(world: World) -> Survey:

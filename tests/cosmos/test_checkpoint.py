@@ -159,3 +159,20 @@ def test_only_known_kinds_of_value_go_in_and_come_out() -> None:
         with pytest.raises(CheckpointError):
             from_data(bad)
     assert from_data(to_data({(1, 2): [3, (4,)]})) == {(1, 2): [3, (4,)]}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 37])
+def test_a_world_from_its_checkpoint_plays_to_the_same_end_in_ai_games(seed: int) -> None:
+    from cosmos.game import play_turn
+    from cosmos.world import new_world
+
+    world = new_world(seed)
+    for _ in range(10):
+        play_turn(world)
+    assert world.victory is None
+    copy = world_from_data(json.loads(json.dumps(to_data(world))))
+    while world.victory is None:
+        play_turn(world)
+        play_turn(copy)
+    assert to_data(copy) == to_data(world)
+    assert world.turn > 15

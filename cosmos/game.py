@@ -8,9 +8,10 @@ from cosmos.checkpoint import CheckpointError, read_checkpoint, write_checkpoint
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.messages import RuleError, message
-from cosmos.rivals import decide, survey
+from cosmos.rivals import decide
 from cosmos.save import SaveError, SaveGame, read_save, slot_path, write_save
 from cosmos.turn import end_turn
+from cosmos.view import survey
 from cosmos.world import World, new_world
 
 __all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay", "save_game"]

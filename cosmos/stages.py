@@ -20,6 +20,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "battle": 3,
     "commands": 3,
     "diplomacy": 4,
+    "view": 4,
     "rivals": 4,
     "events": 5,
     "turn": 5,

@@ -18,9 +18,9 @@ from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research
 from cosmos.diplomacy import OfferPeace, offers_to
 from cosmos.economy import capital_planet, income, owned_planets
 from cosmos.fleets import at_war, ships_at
-from cosmos.rivals import look
 from cosmos.tech import tech_id
 from cosmos.ui.session import Session
+from cosmos.view import look
 from cosmos.world import World
 
 RESEARCH = ("deep_drilling", "gas_siphons", "research_grid", "crystal_lattice",

@@ -1,0 +1,207 @@
+"""What a rival sees: the turn's survey of the galaxy, and each empire's view of it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from cosmos.data import CAPITAL_BONUS, MINE_YIELD, PERSONALITIES, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
+from cosmos.fleets import at_war
+from cosmos.graph import bfs
+
+if TYPE_CHECKING:
+    from cosmos.data import Personality
+    from cosmos.world import World
+
+__all__ = ["KINDS", "Cost", "Survey", "View", "distances", "effects_of", "look", "strength", "survey"]
+
+HOME_WATCH = 2  # lanes around the capital a rival watches for enemy fleets
+KINDS = range(len(SHIP_TYPES))
+Cost = tuple[int, int, int, int]
+
+def strength(ships: list[int], attack: list[int], hp: list[int]) -> float:
+    """A stack's fighting strength (Lanchester): the root of total attack times total hit points."""
+    total_attack = total_hp = 0
+    for k in KINDS:
+        total_attack += ships[k] * attack[k]
+        total_hp += ships[k] * hp[k]
+    return (total_attack * total_hp) ** 0.5
+
+
+def effects_of(techs: list[int]) -> dict[str, int]:
+    """Every effect of a list of technologies, summed."""
+    total: dict[str, int] = {}
+    for tech in techs:
+        for name, amount in TECHS[tech].effects:
+            total[name] = total.get(name, 0) + amount
+    return total
+
+
+class Node(NamedTuple):
+    """A system reduced to its lanes, for the distance table."""
+
+    links: tuple[int, ...]
+
+
+@lru_cache(maxsize=16)
+def lane_distances(lanes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Lanes between every two systems, read-only (a galaxy's lanes never change, so this is kept)."""
+    nodes = [Node(links) for links in lanes]
+    return tuple(tuple(bfs(nodes, start).dist) for start in range(len(nodes)))
+
+
+def distances(world: World) -> tuple[tuple[int, ...], ...]:
+    """The lane distance table of a world's galaxy: distances(world)[a][b]."""
+    return lane_distances(tuple(tuple(system.links) for system in world.systems))
+
+
+@dataclass
+class View:
+    """What one empire sees at the start of its turn, computed once: planets, stacks, threats."""
+
+    world: World
+    me: int
+    character: Personality
+    stock: list[int]
+    value: list[float]  # what one unit of each resource is worth now (scarce ones more)
+    planets: list[int]
+    capital: int  # the capital system (-1: none)
+    effects: dict[str, int]  # my technologies' effects
+    dist: tuple[tuple[int, ...], ...]  # lanes between any two systems: dist[a][b]
+    ships: dict[int, list[int]]  # my waiting ships per system
+    moving: int  # how many of my fleets are under way
+    worth: list[float]  # per planet: what holding it is worth
+    free: list[float]  # per system: the worth of its free planets
+    prey: list[float]  # per system: the worth of the planets of empires at war with me
+    forts: list[int]  # per system: fortress levels of empires at war with me
+    enemy: list[float]  # per system: the strongest stack of an empire at war with me
+    danger: list[float]  # per system: the strongest enemy stack there or one lane away
+    home_threat: float  # the strongest enemy stack at most HOME_WATCH lanes from my capital
+    enemy_kinds: list[int]  # ships of empires at war with me, per kind
+    fleet_power: list[float]  # per empire: the strength of all its ships
+    income: int  # my production per turn, all resources together
+    attack: list[int]  # my attack per ship kind
+    hp: list[int]  # my hit points per ship kind
+    claimed: set[int] = field(default_factory=set)
+    queued: set[tuple[str, int]] = field(default_factory=set)
+    weights: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.weights = {part: getattr(self.character, part)
+                        for part in ("attack", "expand", "research")}
+
+    def weight(self, part: str) -> int:
+        """The character's weight for attack, expand or research."""
+        return self.weights[part]
+
+    def price(self, cost: Cost | list[int]) -> float:
+        """A cost as one number at today's values of the resources."""
+        value = self.value
+        return (cost[0] * value[0] + cost[1] * value[1] + cost[2] * value[2]
+                + cost[3] * value[3]) or 1.0
+
+    def afford(self, cost: Cost) -> bool:
+        """Is this still in the budget of this turn?"""
+        stock = self.stock
+        return (stock[0] >= cost[0] and stock[1] >= cost[1] and stock[2] >= cost[2]
+                and stock[3] >= cost[3])
+
+
+@dataclass
+class Survey:
+    """What all the rivals see alike in a turn, built once: none of their orders changes it."""
+
+    effects: list[dict[str, int]]  # per empire: its technologies' effects
+    attack: list[list[int]]  # per empire: attack per ship kind
+    hp: list[list[int]]  # per empire: hit points per ship kind
+    power: list[float]  # per empire: the strength of all its ships
+    worth: list[float]  # per planet: what holding it is worth
+    free: list[float]  # per system: the worth of its free planets
+    dist: tuple[tuple[int, ...], ...]  # lanes between any two systems: dist[a][b]
+
+
+def survey(world: World) -> Survey:
+    """Survey the galaxy for this turn's rivals: technologies, fleets, planets, distances."""
+    known = [effects_of(empire.techs) for empire in world.empires]
+    attack, hp = [], []
+    for effects in known:
+        pct = 100 + effects.get("hp_pct", 0)
+        attack.append([ship.attack + effects.get("attack_" + ship.key, 0) for ship in SHIP_TYPES])
+        hp.append([ship.hp * pct // 100 for ship in SHIP_TYPES])
+    totals = [[0] * len(SHIP_TYPES) for _ in world.empires]
+    for fleet in world.fleets:
+        owner = fleet.owner
+        totals[owner] = [a + b for a, b in zip(totals[owner], fleet.ships, strict=True)]
+    power = [strength(totals[e.id], attack[e.id], hp[e.id]) for e in world.empires]
+    worth = [0.0] * len(world.planets)
+    free = [0.0] * len(world.systems)
+    for planet in world.planets:
+        rich = planet.rich
+        worth[planet.id] = (rich[0] + rich[1] + rich[2] + 1.5 * rich[3] + 4 + planet.mines * 4
+                            + planet.lab * 4 + planet.yard * 3 + planet.fort * 2)
+        if planet.owner < 0:
+            free[planet.system_id] += worth[planet.id]
+    return Survey(known, attack, hp, power, worth, free, distances(world))
+
+
+def look(world: World, me: int, seen: Survey | None = None) -> View:
+    """Build one empire's view of the galaxy for this turn (from this turn's survey, if given)."""
+    seen = survey(world) if seen is None else seen
+    empire = world.empires[me]
+    n_sys = len(world.systems)
+    war = [at_war(world, me, other.id) for other in world.empires]
+    attack, hp, worth = seen.attack, seen.hp, seen.worth
+    ships: dict[int, list[int]] = {}
+    moving = 0
+    stacks: dict[tuple[int, int], list[int]] = {}
+    for fleet in world.fleets:
+        owner, counts = fleet.owner, fleet.ships
+        if owner == me:
+            if fleet.target >= 0:
+                moving += 1
+                continue
+            key, table = fleet.system, ships
+        elif war[owner]:
+            key, table = (fleet.system, owner), stacks
+        else:
+            continue
+        here = table.get(key)
+        table[key] = list(counts) if here is None else [a + b for a, b in
+                                                       zip(here, counts, strict=True)]
+    enemy = [0.0] * n_sys
+    kinds = [0] * len(SHIP_TYPES)
+    for (system, owner), counts in stacks.items():  # max and sums: the order does not matter
+        enemy[system] = max(enemy[system], strength(counts, attack[owner], hp[owner]))
+        kinds = [a + b for a, b in zip(kinds, counts, strict=True)]
+    prey, forts = [0.0] * n_sys, [0] * n_sys
+    planets = []
+    for planet in world.planets:
+        owner = planet.owner
+        if owner == me:
+            planets.append(planet.id)
+        elif owner >= 0 and war[owner]:
+            prey[planet.system_id] += worth[planet.id]
+            forts[planet.system_id] += planet.fort
+    stock = list(empire.stock)
+    middle = sum(stock) / RES_COUNT + 20
+    values = [min(3.0, max(0.3, middle / (stock[r] + 20))) for r in range(RES_COUNT)]
+    queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
+    claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
+    danger = list(enemy)
+    for system in world.systems:
+        for link in system.links:
+            if enemy[link] > danger[system.id]:
+                danger[system.id] = enemy[link]
+    home_threat = 0.0
+    if empire.capital >= 0:
+        near = seen.dist[empire.capital]
+        home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
+    effects = seen.effects[me]
+    per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
+    produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
+    if planets and empire.capital >= 0:
+        produced += sum(CAPITAL_BONUS)
+    return View(world, me, PERSONALITIES[empire.personality], stock, values, planets,
+                empire.capital, effects, seen.dist, ships, moving, worth, seen.free, prey, forts,
+                enemy, danger, home_threat, kinds, seen.power, produced, attack[me], hp[me],
+                claimed, queued)

@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from cosmos.text import DEFAULT_LANG, LANGS
+from cosmos.text import DEFAULT_LANG, LANGS, Texts
 from cosmos.ui.session import Session
 from cosmos.ui.terminal import play
 
@@ -28,29 +28,48 @@ go A B, end, wait N, peace E, war E, accept E, reject E, report, news, save K, l
 (slots 1 to 3), quit. The game ends at the end of input, too."""
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    """The command line's options (argparse prints usage and exits on a bad one)."""
+def make_parser() -> argparse.ArgumentParser:
+    """The command line's options (numbers come as text: option_error checks them)."""
     parser = argparse.ArgumentParser(
         prog="python -m cosmos", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="N",
+    parser.add_argument("--seed", default=str(DEFAULT_SEED), metavar="N",
                         help=f"the galaxy's seed: same seed, same galaxy (default {DEFAULT_SEED})")
     parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
                         help=f"the language of the game (default {DEFAULT_LANG})")
     parser.add_argument("--plain", action="store_true",
                         help="plain text frames: no screen clearing, no colour")
-    parser.add_argument("--simulate", type=int, metavar="N", default=None,
+    parser.add_argument("--simulate", metavar="N", default=None,
                         help="play N AI-only games (seeds 1 to N) and print the balance")
     parser.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
                         help="the folder of the save slots (default ./saves)")
-    return parser.parse_args(argv)
+    return parser
+
+
+def option_error(args: argparse.Namespace) -> str | None:
+    """What is wrong with the numbers of the command line, in the chosen language (None: nothing)."""
+    texts = Texts(args.lang)
+    for option in ("seed", "simulate"):
+        value = getattr(args, option)
+        if value is None:
+            continue
+        try:
+            number = int(value)
+        except ValueError:
+            return texts("err_option_number", option=f"--{option}", value=repr(value))
+        if option == "simulate" and number < 1:
+            return texts("err_option_at_least", option="--simulate", low=1)
+        setattr(args, option, number)
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game (or the simulation) with the given command line; return the exit code."""
-    args = parse_args(argv)
-    if args.simulate is not None and args.simulate < 1:
-        sys.stderr.write("python -m cosmos: error: --simulate needs a number of games, 1 or more\n")
+    parser = make_parser()
+    args = parser.parse_args(argv)  # an unknown option: usage, message and exit code 2
+    error = option_error(args)
+    if error is not None:
+        sys.stderr.write(f"{parser.format_usage()}python -m cosmos: {error}\n")
         return 2
     for stream in (sys.stdout, sys.stdin):
         if hasattr(stream, "reconfigure"):

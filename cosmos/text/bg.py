@@ -57,6 +57,8 @@ TEXTS = MappingProxyType({
     "parse_usage": "Употреба: {usage}",
     "parse_not_number": "{word} не е число. Употреба: {usage}",
     "parse_range": "{what} трябва да е от {low} до {high}.",
+    "err_option_number": "{option} изисква цяло число, а не {value}.",
+    "err_option_at_least": "{option} трябва да е поне {low}.",
     "parse_too_long": "Редът е твърде дълъг (най-много {limit} знака).",
     "parse_bad_chars": "Използвай само букви, цифри и интервали.",
     "parse_game_over": "Играта свърши: още можеш да разглеждаш, да заредиш игра или да излезеш.",

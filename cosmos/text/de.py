@@ -57,6 +57,8 @@ TEXTS = MappingProxyType({
     "parse_usage": "So geht es: {usage}",
     "parse_not_number": "{word} ist keine Zahl. So geht es: {usage}",
     "parse_range": "{what} muss zwischen {low} und {high} liegen.",
+    "err_option_number": "{option} braucht eine ganze Zahl, nicht {value}.",
+    "err_option_at_least": "{option} muss mindestens {low} sein.",
     "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",
     "parse_bad_chars": "Nur Buchstaben, Ziffern und Leerzeichen.",
     "parse_game_over": "Das Spiel ist vorbei: du kannst dich noch umsehen, laden oder aufhören.",

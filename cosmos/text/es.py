@@ -57,6 +57,8 @@ TEXTS = MappingProxyType({
     "parse_usage": "Uso: {usage}",
     "parse_not_number": "{word} no es un número. Uso: {usage}",
     "parse_range": "{what} debe ir de {low} a {high}.",
+    "err_option_number": "{option} necesita un número entero, no {value}.",
+    "err_option_at_least": "{option} debe ser {low} o más.",
     "parse_too_long": "La línea es demasiado larga (como mucho {limit} caracteres).",
     "parse_bad_chars": "Usa solo letras, cifras y espacios.",
     "parse_game_over": "La partida ha terminado: aún puedes mirar, cargar una partida o salir.",

@@ -58,3 +58,28 @@ def test_simulate_prints_the_balance_of_ai_only_games() -> None:
 def test_simulate_needs_at_least_one_game() -> None:
     result = run_game(["--simulate=0"], "")
     assert result.returncode == 2 and "--simulate" in result.stderr and result.stdout == ""
+
+
+def test_a_bad_number_on_the_command_line_is_named_in_the_players_language() -> None:
+    from cosmos.text import LANGS, Texts
+
+    for lang in LANGS:
+        texts = Texts(lang)
+        for args, expected in (
+            (["--seed=abc"], texts("err_option_number", option="--seed", value="'abc'")),
+            (["--seed=1.5"], texts("err_option_number", option="--seed", value="'1.5'")),
+            (["--simulate=0"], texts("err_option_at_least", option="--simulate", low=1)),
+            (["--simulate=many"], texts("err_option_number", option="--simulate", value="'many'")),
+        ):
+            result = run_game([*args, f"--lang={lang}"], "")
+            assert result.returncode == 2 and result.stdout == ""
+            assert result.stderr.startswith("usage: python -m cosmos")
+            assert result.stderr.endswith(f"python -m cosmos: {expected}\n")
+    assert Texts("de")("err_option_number", option="--seed", value="'x'") != Texts("en")(
+        "err_option_number", option="--seed", value="'x'")
+
+
+def test_a_negative_or_huge_seed_is_still_a_galaxy() -> None:
+    for seed in ("-5", "99999999999"):
+        result = run_game(["--plain", f"--seed={seed}"], "quit\n")
+        assert result.returncode == 0 and result.stderr == "", result.stderr

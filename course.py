@@ -20,6 +20,8 @@ DEBIAN_PACKAGES = {
     "setpriv": "util-linux",
     "prlimit": "util-linux",
     "/usr/games/sgt-tents": "sgt-puzzles",  # Tatham's Tents, for the tents interchange tests
+    # Debian's own Python, which any user may run: the test of grading as an ordinary user
+    f"/usr/bin/python3.{sys.version_info.minor}": "python3",
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 

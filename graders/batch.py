@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -104,6 +104,7 @@ def grade_all(
     stream: TextIO | None = None,
 ) -> list[tuple[Submission, dict]]:
     """Grade every submission not graded yet, jobs at a time; write results and the summary."""
+    limits = replace(limits, parallel=max(1, jobs))
     out.mkdir(parents=True, exist_ok=True)
     todo = submissions(paths)
     progress = Progress(len(todo), stream)

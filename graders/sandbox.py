@@ -59,6 +59,7 @@ class Limits:
     check_timeout: float = 10.0  # one check
     memory_mb: int = 1024  # address space of each process
     processes: int = 32  # processes and threads of the submission (it starts with 17)
+    parallel: int = 1  # sandboxes running at once (without root they share one uid's count)
     file_mb: int = 16  # largest file it may write
     tmp_mb: int = 64  # its private /tmp
     log_kb: int = 64  # kept of what the sandbox prints outside the notebook
@@ -165,6 +166,31 @@ def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
     return [*args, "--chdir", "/tmp", "--"]
 
 
+def user_tasks(uid: int) -> int:
+    """Processes and threads now running with this real uid (what RLIMIT_NPROC counts)."""
+    count = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/status", encoding="ascii", errors="replace") as status:
+                fields = dict(line.split(":", 1) for line in status if ":" in line)
+        except OSError:  # the process ended while we looked
+            continue
+        if int(fields.get("Uid", "-1").split()[0]) == uid:
+            count += int(fields.get("Threads", "1"))
+    return count
+
+
+def process_limit(limits: Limits, uid: int | None) -> int:
+    """RLIMIT_NPROC for a sandbox: its own uid's count as root, else room on top of the user's."""
+    if uid is not None:
+        return limits.processes
+    # Without root every sandbox runs as the grader's own uid, and the kernel counts all of
+    # that user's tasks together: the user's programs, the grader, every sandbox running.
+    return user_tasks(os.getuid()) + limits.processes * max(1, limits.parallel)
+
+
 def command(limits: Limits, uid: int | None, fd: int) -> list[str]:
     """prlimit, then bwrap, then (as root) setpriv down to uid, then the runner."""
     paths = tools()
@@ -172,7 +198,7 @@ def command(limits: Limits, uid: int | None, fd: int) -> list[str]:
     rlimits = [
         f"--as={limits.memory_mb << 20}",
         f"--cpu={cpu}:{cpu + 1}",
-        f"--nproc={limits.processes}",
+        f"--nproc={process_limit(limits, uid)}",
         f"--fsize={limits.file_mb << 20}",
         "--core=0",
         "--nofile=512",

@@ -1,0 +1,115 @@
+"""The grader run by an ordinary user, as on an instructor's own machine: no root, no cgroups.
+
+Without root every sandbox runs as the grader's own uid inside a user namespace, and the
+kernel counts the processes of all of them, and of the user's other programs, together.
+This test copies the course and a Python environment where an unprivileged uid can read
+them, then grades real submissions as that uid, two at a time.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graders.notebook import write_notebook
+from tests.graders.hostile_submissions import LOOPS, MEMORY_HOG
+
+REPO = Path(__file__).resolve().parents[2]
+NOBODY = 65534
+COURSE_PARTS = ("cosmos", "tents", "graders", "exercises")
+pytestmark = pytest.mark.slow
+
+
+def system_python() -> str:
+    """Debian's interpreter of our Python version (ours lives under root's home, closed to others)."""
+    path = f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}"
+    assert Path(path).is_file(), f"{path} is missing: `python3 course.py setup` installs Debian's python3"
+    return path
+
+
+def readable_by_all(folder: Path) -> None:
+    """Let every user read folder and everything below it."""
+    subprocess.run(["chmod", "-R", "a+rX", str(folder)], check=True)
+
+
+@pytest.fixture(scope="module")
+def course_as_a_user() -> Iterator[Path]:
+    """A copy of the course and a virtual environment in a folder any uid can read."""
+    if os.geteuid() != 0:
+        pytest.skip("already an ordinary user: every other grader test runs the sandbox without root")
+    top = Path(tempfile.mkdtemp(prefix="cosmos-nonroot-"))
+    try:
+        top.chmod(0o755)
+        venv = top / "venv"
+        subprocess.run([system_python(), "-m", "venv", "--without-pip", str(venv)], check=True)
+        ours = Path(sys.prefix) / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}"
+        copy = venv / ours.relative_to(sys.prefix) / "site-packages"
+        # hard links where the filesystem allows (seconds faster); our files are readable by all
+        links = subprocess.run(["cp", "-al", f"{ours / 'site-packages'}/.", str(copy)], capture_output=True)
+        if links.returncode != 0:
+            subprocess.run(["cp", "-a", f"{ours / 'site-packages'}/.", str(copy)], check=True)
+        for part in COURSE_PARTS:
+            shutil.copytree(REPO / part, top / "course" / part,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        (top / "home").mkdir()
+        (top / "home").chmod(0o777)
+        readable_by_all(top / "course")
+        yield top
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+
+def grade_as_nobody(top: Path, submissions: list[Path], jobs: int) -> subprocess.CompletedProcess[str]:
+    """`python -m graders grade` run by uid 65534 on the copied course."""
+    home = top / "home"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TMPDIR": str(home), "LANG": "C.UTF-8",
+           "PYTHONPATH": str(top / "course")}
+    command = [
+        "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
+        str(top / "venv" / "bin" / "python"), "-m", "graders", "grade", "01-islands",
+        *map(str, submissions), "--out", str(home / "out"), "--jobs", str(jobs), "--timeout", "6",
+    ]
+    return subprocess.run(command, cwd=top / "course", env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_an_ordinary_user_grades_two_at_a_time_with_every_limit_in_place(course_as_a_user: Path) -> None:
+    top = course_as_a_user
+    home = top / "home"
+    hidden = top / "course" / "graders" / "hidden" / "01-islands"
+    submissions = [
+        hidden / "reference.ipynb",
+        hidden / "wrong" / "always-equal.ipynb",
+        write_notebook(home / "memory-hog.ipynb", MEMORY_HOG),
+        write_notebook(home / "fork-bomb.ipynb", [LOOPS["fork-bomb"]]),
+    ]
+    readable_by_all(home)
+    result = grade_as_nobody(top, submissions, jobs=2)
+    assert result.returncode == 0, result.stderr
+    with open(home / "out" / "summary.csv", encoding="utf-8") as handle:
+        rows = {row["submission"]: row for row in csv.DictReader(handle)}
+    assert (rows["reference"]["score"], rows["reference"]["outcome"]) == ("30", "passed")
+    assert rows["always-equal"]["outcome"] == "failed" and int(rows["always-equal"]["score"]) < 30
+    hog = json.loads((home / "out" / "memory-hog" / "results.json").read_text(encoding="utf-8"))
+    assert hog["score"] == 0 and "MemoryError" in hog["output"] + str(hog["tests"])
+    assert rows["fork-bomb"]["outcome"] in ("timeout", "kernel died") and rows["fork-bomb"]["score"] == "0"
+    assert processes_left(NOBODY) == []  # the bomb's processes went with its sandbox
+
+
+def processes_left(uid: int, patience: float = 10.0) -> list[str]:
+    """The uid's processes, once the kernel has reaped a killed sandbox's (it takes a moment)."""
+    deadline = time.monotonic() + patience
+    while True:
+        found = subprocess.run(["pgrep", "-a", "-u", str(uid)], capture_output=True, text=True).stdout
+        if not found or time.monotonic() > deadline:
+            return found.splitlines()
+        time.sleep(0.1)

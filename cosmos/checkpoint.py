@@ -7,6 +7,7 @@ still match. Anything else (missing, damaged, another save, another engine) mean
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -26,7 +27,15 @@ from cosmos.turn import install_listeners
 from cosmos.victory import Victory
 from cosmos.world import Empire, Fleet, World
 
-__all__ = ["CheckpointError", "engine_fingerprint", "from_data", "read_checkpoint", "to_data", "write_checkpoint"]
+__all__ = [
+    "CheckpointError",
+    "checkpoint_text",
+    "from_data",
+    "read_checkpoint",
+    "to_data",
+    "world_from_checkpoint",
+    "write_checkpoint",
+]
 
 FORMAT = "epic-cosmos checkpoint 1"
 CLASSES = {cls.__name__: cls for cls in (
@@ -151,16 +160,17 @@ def write_checkpoint(save_path: Path, world: World, save_text: str) -> None:
     try:
         write_atomic(checkpoint_path(save_path), checkpoint_text(world, save_text).encode("utf-8"))
     except OSError:
-        checkpoint_path(save_path).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # an older checkpoint names the older save: never used
+            checkpoint_path(save_path).unlink(missing_ok=True)
 
 
-def read_checkpoint(save_path: Path, save_text: str) -> World:
-    """The world of a save's checkpoint; CheckpointError if there is none that fits it."""
+def read_checkpoint(save_path: Path) -> str | None:
+    """The text of a save's checkpoint, or None if there is none that can be read."""
     try:
         with open(checkpoint_path(save_path), "rb") as handle:
             data = handle.read(MAX_CHECKPOINT_BYTES + 1)
     except OSError:
-        raise CheckpointError("no checkpoint") from None
+        return None
     if len(data) > MAX_CHECKPOINT_BYTES:
-        raise CheckpointError("too large")
-    return world_from_checkpoint(data.decode("utf-8", "replace"), save_text)
+        return None
+    return data.decode("utf-8", "replace")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from cosmos.checkpoint import CheckpointError, read_checkpoint, write_checkpoint
+from cosmos.checkpoint import CheckpointError, read_checkpoint, world_from_checkpoint, write_checkpoint
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.messages import RuleError, message
@@ -14,7 +14,7 @@ from cosmos.turn import end_turn
 from cosmos.view import survey
 from cosmos.world import World, new_world
 
-__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay", "save_game"]
+__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay", "restore", "save_game"]
 
 END = "end"  # the line that ends a turn; `wait N` is saved as N of them
 
@@ -88,10 +88,17 @@ def save_game(saves_dir: Path, slot: int, world: World, lines: Iterable[str]) ->
     write_checkpoint(write_save(saves_dir, slot, save), world, save.to_text())
 
 
+def restore(save: SaveGame, checkpoint: str | None) -> World:
+    """The world of a save: from its checkpoint if that was made from this save, else replayed."""
+    if checkpoint is not None:
+        try:
+            return world_from_checkpoint(checkpoint, save.to_text())
+        except CheckpointError:
+            pass  # missing, damaged, of another save or of other rules: the replay is the truth
+    return replay(save)
+
+
 def load_game(saves_dir: Path, slot: int) -> tuple[World, SaveGame]:
-    """Read a slot: its checkpoint's world if one fits this save, else the save replayed from its seed."""
+    """Read a slot and restore its world; SaveError if it cannot be (whatever runs now is untouched)."""
     save = read_save(saves_dir, slot)
-    try:
-        return read_checkpoint(slot_path(saves_dir, slot), save.to_text()), save
-    except CheckpointError:
-        return replay(save), save
+    return restore(save, read_checkpoint(slot_path(saves_dir, slot))), save

@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from cosmos.checkpoint import CheckpointError, checkpoint_text, world_from_checkpoint
+from cosmos.checkpoint import checkpoint_text
 from cosmos.commands import apply
 from cosmos.data import TECHS
-from cosmos.game import load_game, play_turn, replay, save_game
+from cosmos.game import load_game, play_turn, restore, save_game
 from cosmos.messages import Message, RuleError
 from cosmos.save import SaveError, SaveGame
 from cosmos.text import Texts
@@ -208,22 +208,15 @@ class Session:
             return
         self.note(self.texts("ok_saved", slot=slot), Style.GOOD)
 
-    def load_from_memory(self, slot: int) -> tuple[World, SaveGame]:
-        """A slot kept in memory, as load_game reads one from a folder."""
-        if slot not in self.memory_saves:
-            raise SaveError(Message("err_save_empty", (("slot", slot),)))
-        text, checkpoint = self.memory_saves[slot]
-        save = SaveGame.from_text(text)
-        try:
-            return world_from_checkpoint(checkpoint, save.to_text()), save
-        except CheckpointError:
-            return replay(save), save
-
     def load(self, slot: int) -> None:
         """Load a slot (from its checkpoint, or replayed from its seed); a bad save changes nothing."""
         try:
             if self.saves_dir is None:
-                world, save = self.load_from_memory(slot)
+                if slot not in self.memory_saves:
+                    raise SaveError(Message("err_save_empty", (("slot", slot),)))
+                text, checkpoint = self.memory_saves[slot]
+                save = SaveGame.from_text(text)
+                world = restore(save, checkpoint)
             else:
                 world, save = load_game(self.saves_dir, slot)
         except SaveError as error:

@@ -72,7 +72,7 @@ def test_memory_saves_load_from_their_checkpoint_too(monkeypatch: pytest.MonkeyP
     session.send("save 1")
     expected = state_text(session.world)
     session.send("end")
-    monkeypatch.setattr(cosmos.ui.session, "replay", no_replay)
+    monkeypatch.setattr(cosmos.game, "replay", no_replay)
     assert "is loaded" in session.send("load 1")
     assert state_text(session.world) == expected
 

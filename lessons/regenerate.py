@@ -5,7 +5,7 @@
 
 Widget state is not stored: a widget's output also carries plain HTML (a frame of an
 animation, a quiz's question), which is what a saved notebook or a static export shows until
-the notebook is run.
+the notebook is run. Widget model ids are numbered, so the same lesson stores the same bytes.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from nbclient import NotebookClient
 LESSONS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = LESSONS_DIR.parent
 TIMEOUT_S = 300
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def lesson_notebooks(folder: Path = LESSONS_DIR) -> list[Path]:
@@ -67,6 +68,16 @@ def coalesce_streams(outputs: list) -> list:
     return joined
 
 
+def stable_widget_ids(nb: nbformat.NotebookNode) -> None:
+    """Number the widget model ids in order of appearance: the kernel's are random, and no state is kept."""
+    ids: dict[str, str] = {}
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view is not None and "model_id" in view:
+                view["model_id"] = ids.setdefault(view["model_id"], f"{len(ids) + 1:032x}")
+
+
 def execute(path: Path) -> nbformat.NotebookNode:
     """The notebook at path, freshly executed with its outputs (not written back)."""
     nb = nbformat.read(path, as_version=4)
@@ -75,6 +86,7 @@ def execute(path: Path) -> nbformat.NotebookNode:
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = coalesce_streams(cell.outputs)
+    stable_widget_ids(nb)
     return nb
 
 

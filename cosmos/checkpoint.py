@@ -29,11 +29,15 @@ from cosmos.world import Empire, Fleet, World
 
 __all__ = [
     "CheckpointError",
+    "checkpoint_path",
     "checkpoint_text",
+    "engine_fingerprint",
     "from_data",
     "read_checkpoint",
+    "save_digest",
     "to_data",
     "world_from_checkpoint",
+    "world_from_data",
     "write_checkpoint",
 ]
 

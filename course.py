@@ -48,11 +48,11 @@ def run(cmd: list[str], **kwargs) -> int:
 def ensure_debian_packages() -> None:
     """Install the Debian packages the course needs (the grader's sandbox, Tatham's tents for the
     interchange tests), when missing and possible."""
-    missing = [pkg for cmd, pkg in DEBIAN_PACKAGES.items() if shutil.which(cmd) is None]
+    missing = list(dict.fromkeys(pkg for cmd, pkg in DEBIAN_PACKAGES.items() if shutil.which(cmd) is None))
     if not missing:
         return
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        print(f"note: please install {' '.join(missing)} (Debian) for the grader's sandbox")
+        print(f"note: please install {' '.join(missing)} (Debian): the grader's sandbox and its tests need them")
         return
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(["apt-get", "update", "-qq"], env=env)

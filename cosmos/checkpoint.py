@@ -1,9 +1,10 @@
 """Checkpoints: a world as plain JSON and back, so that loading a save need not replay it.
 
 A save holds only the seed and the command lines; replaying them is the truth. A checkpoint
-is the world those lines lead to, written beside the save. It is only a shortcut: it names the
-exact save text and the engine source it was made with, and a load uses it only when both
-still match. Anything else (missing, damaged, another save, another engine) means: replay.
+is the world those lines lead to, written beside the save. It is only a shortcut: its header
+names the exact save text and the engine source it was made with, and the digest of its world
+line; a load uses it only when all three still match. Anything else (missing, damaged,
+another save, another engine) means: replay.
 """
 from __future__ import annotations
 
@@ -129,29 +130,36 @@ def save_digest(save_text: str) -> str:
 
 
 def checkpoint_text(world: World, save_text: str) -> str:
-    """The checkpoint of a world reached by replaying save_text, as one line of JSON."""
-    return json.dumps({
+    """The checkpoint of a world reached by replaying save_text: a header line, then the world's line."""
+    body = json.dumps(to_data(world), separators=(",", ":"))
+    header = json.dumps({
         "format": FORMAT,
         "engine": engine_fingerprint(),
         "save": save_digest(save_text),
-        "world": to_data(world),
-    }, separators=(",", ":")) + "\n"
+        "world": hashlib.sha256(body.encode("utf-8")).hexdigest(),
+    })
+    return f"{header}\n{body}\n"
 
 
 def world_from_checkpoint(text: str, save_text: str) -> World:
-    """The world a checkpoint holds, if it was made from this exact save by this engine."""
+    """The world a checkpoint holds, if it is intact and was made from this exact save by this engine."""
+    lines = text.split("\n")
+    if len(lines) != 3 or lines[2] != "":
+        raise CheckpointError("not two whole lines")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        header = json.loads(lines[0])
+    except ValueError:
         raise CheckpointError("not JSON") from None
-    if type(data) is not dict or data.get("format") != FORMAT:
+    if type(header) is not dict or header.get("format") != FORMAT:
         raise CheckpointError("not a checkpoint")
-    if data.get("engine") != engine_fingerprint() or data.get("save") != save_digest(save_text):
+    if header.get("engine") != engine_fingerprint() or header.get("save") != save_digest(save_text):
         raise CheckpointError("made from another save or by other rules")
+    if header.get("world") != hashlib.sha256(lines[1].encode("utf-8")).hexdigest():
+        raise CheckpointError("damaged")
     try:
-        return world_from_data(data.get("world"))
-    except RecursionError:
-        raise CheckpointError("nested too deeply") from None
+        return world_from_data(json.loads(lines[1]))
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError) as error:
+        raise CheckpointError(f"not a world: {type(error).__name__}") from None
 
 
 def checkpoint_path(save_path: Path) -> Path:

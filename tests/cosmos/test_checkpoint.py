@@ -1,6 +1,7 @@
 """Checkpoints: the world a save leads to, kept beside it, is exactly what the replay would give."""
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -86,6 +87,20 @@ def saved_midgame(tmp_path: Path) -> tuple[str, str]:
     return slot_path(tmp_path, 1).read_text(encoding="ascii"), state_text(session.world)
 
 
+def parts(text: str) -> tuple[dict, object]:
+    """A checkpoint's header and world, as data."""
+    header, body = text.split("\n")[:2]
+    return json.loads(header), json.loads(body)
+
+
+def assemble(header: dict, world: object, seal: bool = True) -> str:
+    """A checkpoint from a header and a world; seal: with the world's digest made to fit."""
+    body = json.dumps(world, separators=(",", ":"))
+    if seal:
+        header = {**header, "world": hashlib.sha256(body.encode("utf-8")).hexdigest()}
+    return f"{json.dumps(header)}\n{body}\n"
+
+
 def test_a_checkpoint_made_from_another_save_or_other_rules_is_not_used(tmp_path: Path) -> None:
     save_text, _ = saved_midgame(tmp_path)
     checkpoint = checkpoint_path(slot_path(tmp_path, 1)).read_text(encoding="utf-8")
@@ -93,35 +108,35 @@ def test_a_checkpoint_made_from_another_save_or_other_rules_is_not_used(tmp_path
     other_save = SaveGame(record.SEED, ("end",)).to_text()
     with pytest.raises(CheckpointError):
         world_from_checkpoint(checkpoint, other_save)
-    data = json.loads(checkpoint)
-    data["engine"] = "0" * 16
+    header, world = parts(checkpoint)
     with pytest.raises(CheckpointError):
-        world_from_checkpoint(json.dumps(data), save_text)
+        world_from_checkpoint(assemble({**header, "engine": "0" * 16}, world), save_text)
 
 
 def damaged_checkpoints(text: str) -> dict[str, str]:
-    """A checkpoint spoilt in every way we can think of."""
-    data = json.loads(text)
-    forged = json.loads(text)
-    forged["world"]["fields"]["rng"] = {"class": "Path", "fields": {}}
-    deep = json.loads(text)
-    deep["world"] = "[" * 5000 + "]" * 5000
-    nested = json.loads(text)
-    nested["world"] = json.loads("[" * 900 + "]" * 900)
-    unknown_field = json.loads(text)
-    unknown_field["world"]["fields"]["gold"] = 5
+    """A checkpoint spoilt in every way we can think of; "sealed" ones even carry a fitting digest."""
+    header, world = parts(text)
+    body = text.split("\n")[1]
+    turn = f'"turn":{world["fields"]["turn"]},'
+    assert turn in body
+    sealed = {
+        "sealed: a forged class": {**world, "fields": {**world["fields"], "rng": {"class": "Path", "fields": {}}}},
+        "sealed: an unknown field": {**world, "fields": {**world["fields"], "gold": 5}},
+        "sealed: a bus that is a number": {**world, "fields": {**world["fields"], "bus": 7}},
+        "sealed: lists 900 deep": json.loads("[" * 900 + "]" * 900),
+        "sealed: a number": 7,
+        "sealed: no world": None,
+    }
     return {
         "empty": "",
         "truncated": text[: len(text) // 2],
         "garbage": "\x00\xff not json",
-        "a list": "[]",
-        "other format": json.dumps({**data, "format": "something else"}),
-        "no world": json.dumps({key: value for key, value in data.items() if key != "world"}),
-        "forged class": json.dumps(forged),
-        "deep text": json.dumps(deep),
-        "deep lists": json.dumps(nested),
-        "unknown field": json.dumps(unknown_field),
-        "a world that is a number": json.dumps({**data, "world": 7}),
+        "one line": text.split("\n")[0] + "\n",
+        "three lines": text + "\n",
+        "two lists": "[]\n[]\n",
+        "other format": assemble({**header, "format": "something else"}, world),
+        "a changed turn": text.replace(turn, f'"turn":{world["fields"]["turn"] + 1},'),
+        **{name: assemble(header, value) for name, value in sealed.items()},
     }
 
 

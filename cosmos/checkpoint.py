@@ -148,7 +148,7 @@ def world_from_checkpoint(text: str, save_text: str) -> World:
         raise CheckpointError("not two whole lines")
     try:
         header = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         raise CheckpointError("not JSON") from None
     if type(header) is not dict or header.get("format") != FORMAT:
         raise CheckpointError("not a checkpoint")

@@ -134,6 +134,7 @@ def damaged_checkpoints(text: str) -> dict[str, str]:
         "one line": text.split("\n")[0] + "\n",
         "three lines": text + "\n",
         "two lists": "[]\n[]\n",
+        "a header 100000 deep": "[" * 100_000 + "]" * 100_000 + "\n" + body + "\n",
         "other format": assemble({**header, "format": "something else"}, world),
         "a changed turn": text.replace(turn, f'"turn":{world["fields"]["turn"] + 1},'),
         **{name: assemble(header, value) for name, value in sealed.items()},

@@ -1,7 +1,7 @@
 """How fast the console answers: per-command latency and the latency of `end` (a whole turn).
 
 Run: python benchmarks/commands_bench.py [--repeat=N]
-1. Replays the recorded playthrough (tests/golden/commands.txt: 194 lines, seed 2026, to a
+1. Replays the recorded playthrough (tests/golden/commands.txt: 206 lines, seed 2026, to a
    victory) N times and times every line from input to the new frame, by command.
 2. Plays two games in which the player only ends turns until they are over (seed 2026: 76
    turns; seed 37: 150), saving to a folder before every turn and timing every `save` and

@@ -29,7 +29,7 @@ go A B, end, wait N, peace E, war E, accept E, reject E, report, news, save K, l
 
 
 def make_parser() -> argparse.ArgumentParser:
-    """The command line's options (numbers come as text: option_error checks them)."""
+    """The command line's options (numbers come as text: read_numbers converts them)."""
     parser = argparse.ArgumentParser(
         prog="python -m cosmos", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -46,8 +46,8 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def option_error(args: argparse.Namespace) -> str | None:
-    """What is wrong with the numbers of the command line, in the chosen language (None: nothing)."""
+def read_numbers(args: argparse.Namespace) -> str | None:
+    """Turn --seed and --simulate into numbers in args; what is wrong, in the chosen language, or None."""
     texts = Texts(args.lang)
     for option in ("seed", "simulate"):
         value = getattr(args, option)
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the game (or the simulation) with the given command line; return the exit code."""
     parser = make_parser()
     args = parser.parse_args(argv)  # an unknown option: usage, message and exit code 2
-    error = option_error(args)
+    error = read_numbers(args)
     if error is not None:
         sys.stderr.write(f"{parser.format_usage()}python -m cosmos: {error}\n")
         return 2

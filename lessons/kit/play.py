@@ -54,6 +54,7 @@ class GameWidget(widgets.VBox):
         self.language.observe(lambda _change: self.switch_language(), names="value")
         controls = widgets.HBox([self.command, self.send_button, self.new_button, self.language])
         super().__init__([self.screen, controls, self.status])
+        self.add_class("cosmos-play")
         self.start(seed)
 
     def start(self, seed: int) -> None:

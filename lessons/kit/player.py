@@ -34,6 +34,7 @@ class StepPlayer(widgets.VBox):
         self.forward.on_click(lambda _button: self.step(+1))
         controls = widgets.HBox([self.play, self.back, self.forward, self.slider])
         super().__init__([controls, self.stack])
+        self.add_class("cosmos-stepper")
 
     @property
     def index(self) -> int:

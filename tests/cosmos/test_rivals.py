@@ -4,18 +4,25 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cosmos import rivals
 from cosmos.commands import Colonize, Move, Research, apply, refusal
 from cosmos.data import MAX_TURNS, PERSONALITIES, TECHS
 from cosmos.diplomacy import PEACE_MIN_TURNS, DeclareWar
 from cosmos.economy import owned_planets
+from cosmos.envoy import diplomacy_moves
 from cosmos.fleets import make_peace
 from cosmos.game import play_turn
 from cosmos.graph import bfs
-from cosmos.rivals import MAX_ACTIONS, decide
+from cosmos.rivals import MAX_ACTIONS
 from cosmos.turn import end_turn, state_text
 from cosmos.world import Empire, World, new_world
 
 CHARACTERS = sorted(PERSONALITIES)
+
+
+def decide(world: World, empire_id: int) -> list:
+    """A rival's orders as the game gives them: its envoy's diplomatic ones, then the rest."""
+    return rivals.decide(world, empire_id, envoy=diplomacy_moves)
 
 
 def arm(world: World, empire_id: int, ships: list[int]) -> None:

@@ -43,6 +43,7 @@ class Plan:
 
     view: View
     limit: int  # how many orders it may give
+    budget: list[int]  # the stock it starts the turn with (M, G, C, U)
     first: list[Command]  # diplomacy (if it has an envoy) and research: given before the rest
     ranked: list[Option]  # every option, best first
     chosen: list[Command] = field(default_factory=list)  # its orders, in the order given
@@ -97,11 +98,10 @@ def building_options(view: View) -> list[tuple[float, Command, Cost]]:
     found = []
     for planet_id in view.planets:
         for building, benefit in building_benefits(view, planet_id, top_mine, top_fort, capital):
-            if (building, planet_id) not in view.queued:
+            if (building, planet_id) not in view.queued:  # listed even if the stock cannot pay: plan skips it
                 cost = building_cost(world, planet_id, building)
-                if view.afford(cost):  # what the stock cannot pay now it cannot pay later
-                    found.append((view.tuning.scale * benefit / view.price(cost),
-                                  Build(view.me, building, planet_id), cost))
+                found.append((view.tuning.scale * benefit / view.price(cost), Build(view.me, building, planet_id),
+                              cost))
     return found
 
 
@@ -110,8 +110,6 @@ def colony_options(view: View) -> list[tuple[float, Command, Cost]]:
     world, t = view.world, view.tuning
     cost = colony_cost(world, view.me)
     found = []
-    if not view.afford(cost):
-        return found
     for system in sorted(view.ships):
         for planet_id in world.systems[system].planets:
             if world.planets[planet_id].owner < 0 and planet_id not in view.claimed:
@@ -221,7 +219,7 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
     research = research_choice(view)
     if research is not None and len(first) < limit:
         first.append(research)
-    result = Plan(view, limit, first, options(view), chosen=list(first))
+    result = Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
     # the other orders are legal by construction (the tests apply every one of them)
     for option in result.ranked:
         if len(result.chosen) >= limit:

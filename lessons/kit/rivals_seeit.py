@@ -55,17 +55,20 @@ def chart_svg(step: dict) -> str:
     rows = step["options"][:MAX_ROWS]
     top = max([o["utility"] for o in rows] + [1.0])
     height = ROW_H * max(1, len(rows)) + 30
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{LABEL_W + BAR_W + 70}" height="{height}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{LABEL_W + BAR_W + 190}" height="{height}" '
              'font-family="monospace" font-size="12">',
              '<rect width="100%" height="100%" fill="#ffffff"/>',
-             '<text x="4" y="14" fill="#334155">utility (benefit per price), best first; green: chosen</text>']
+             '<text x="4" y="14" fill="#334155">utility (benefit per price), best first; '
+             'green: chosen, grey: not chosen</text>']
     for i, option in enumerate(rows):
         y = 24 + i * ROW_H
         width = max(1.0, BAR_W * option["utility"] / top)
         fill = CHOSEN if option["chosen"] else SKIPPED
         parts.append(f'<text x="4" y="{y + 14}" fill="#0f172a">{escape(option["text"])}</text>')
         parts.append(f'<rect x="{LABEL_W}" y="{y + 3}" width="{width:.1f}" height="{ROW_H - 6}" fill="{fill}"/>')
-        parts.append(f'<text x="{LABEL_W + width + 4:.1f}" y="{y + 14}" fill="#0f172a">{option["utility"]:.2f}</text>')
+        cost = budget_text(option["cost"]) if any(option["cost"]) else "free"
+        parts.append(f'<text x="{LABEL_W + width + 4:.1f}" y="{y + 14}" fill="#0f172a">{option["utility"]:.2f}'
+                     f'<tspan fill="#64748b"> cost {cost}</tspan></text>')
     if not rows:
         parts.append('<text x="4" y="38" fill="#64748b">no options this turn</text>')
     parts.append("</svg>")

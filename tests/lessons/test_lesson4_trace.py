@@ -118,4 +118,5 @@ def test_the_chart_marks_the_chosen_options():
                         {"text": "go 13 8", "utility": 40.0, "chosen": True, "cost": [0, 0, 0, 0]}]}
     svg = chart_svg(step)
     assert svg.count("<rect x=") == 2 and "col 24" in svg and "#16a34a" in svg
+    assert "cost M60 G45 C15 U0" in svg and "free" in svg
     assert svg.index("col 24") < svg.index("go 13 8")

@@ -89,7 +89,7 @@ def frame_of(step: dict, code: str) -> str:
                 ("orders", f"{len(step['chosen'])} of {step['limit']}"),
                 ("budget", budget_text(step["budget"])), ("spent", budget_text(step["spent"]))]
     picture = svg_img(chart_svg(step), f"ranked options of turn {step['turn']}")
-    return frame_html(picture, caption, counters, code)
+    return frame_html(picture, caption, counters, f'<div style="white-space:pre">{code}</div>')  # keep indentation
 
 
 class CharacterToggle(widgets.VBox):

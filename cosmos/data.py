@@ -252,6 +252,7 @@ class AiTuning:
     fort_danger_unit: int = 20  # enemy strength that doubles a fort's worth (a small fleet)
     fort_danger_cap: float = 2.0  # a fort at most triples in worth, however big the danger
     yard_benefit: float = 2.0  # a second yard, per attack weight: ships nearer the front
+    yard_min_mines: int = 2  # a second yard only on a planet with two mines: it must pay for its ships
     colony_benefit: float = 1.5  # a new planet pays every turn from now on: worth half again
     # warships: how strong a fleet each character wants, and how urgently
     ships_vs_threat: float = 1.3  # outnumber the strongest enemy stack nearby by 30 percent

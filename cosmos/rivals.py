@@ -19,6 +19,7 @@ __all__ = ["MAX_ACTIONS", "Envoy", "Option", "Plan", "decide", "options", "plan"
 
 MAX_ACTIONS = 8  # orders a rival gives in one turn at full pace (world.pace = 100)
 SHIP_KEYS = tuple(ship.key for ship in SHIP_TYPES)
+DREADNOUGHT = SHIP_KEYS.index("D")
 COUNTER = (2, 0, 1, 2)  # what to build against each kind: F beats I, I beats B, B beats F
 # areas of technology and the part of the character that values them
 AREA_WEIGHT = {"production": "expand", "science": "research", "ships": "attack",
@@ -84,7 +85,7 @@ def building_benefits(view: View, planet_id: int, top_mine: int, top_fort: int,
         guard = (view.worth[planet_id] * (1 + min(t.fort_danger_cap, danger / t.fort_danger_unit))
                  / (1 + planet.fort))
         found.append(("fort", guard * t.fort_benefit * (1 + view.weight("expand"))))
-    if planet.yard == 0 and planet.system_id != view.capital and planet.mines >= 2:
+    if planet.yard == 0 and planet.system_id != view.capital and planet.mines >= t.yard_min_mines:
         found.append(("yard", t.yard_benefit * view.weight("attack")))
     return found
 
@@ -137,7 +138,7 @@ def ship_options(view: View) -> list[tuple[float, Command, Cost]]:
         return []
     kind = COUNTER[max(KINDS, key=lambda k: (view.enemy_kinds[k], -k))]
     if view.effects.get("unlock_D", 0) and view.weight("attack") >= t.dreadnought_attack:
-        kind = 3
+        kind = DREADNOUGHT
     yards = [p for p in view.planets if world.planets[p].yard]
     one = SHIP_TYPES[kind].cost
     count = min([view.stock[r] // one[r] for r in range(RES_COUNT) if one[r]] + [MAX_SHIPS_PER_ORDER])

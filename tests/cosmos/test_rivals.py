@@ -250,3 +250,16 @@ def test_a_changed_tuning_or_character_changes_the_orders_and_the_default_change
                           if isinstance(c, Move)]
     trader = Personality("trader", attack=3, expand=1, research=3)
     assert rivals.decide(world, 1, character=trader) != rivals.decide(world, 1)
+
+
+def test_every_number_of_the_scoring_has_a_name_and_a_reason() -> None:
+    import dataclasses
+    import inspect
+
+    from cosmos.data import AI_TUNING, AiTuning
+
+    source = inspect.getsource(AiTuning)
+    for field in dataclasses.fields(AiTuning):
+        line = next(li for li in source.splitlines() if li.strip().startswith(f"{field.name}:"))
+        assert "  # " in line and len(line.split("  # ", 1)[1]) > 10, field.name
+        assert getattr(AI_TUNING, field.name) == field.default

@@ -13,7 +13,7 @@ import pytest
 
 from cosmos import rivals, view
 from cosmos.commands import apply
-from cosmos.data import AI_TUNING, PERSONALITIES, SHIP_TYPES
+from cosmos.data import AI_TUNING, PERSONALITIES, SHIP_TYPES, AiTuning
 from cosmos.economy import building_cost, colony_cost
 from cosmos.envoy import diplomacy_moves
 from cosmos.game import play_turn
@@ -184,7 +184,7 @@ def test_the_answers_are_not_in_the_notebooks_text(nb, ns):
 def test_the_real_engine_code_is_shown_not_copied(nb):
     shown = "\n".join(o.data["text/markdown"] for c in code_cells(nb) for o in c.outputs
                       if "data" in o and "text/markdown" in o.data)
-    for obj in (view.look, rivals.options, rivals.plan, rivals.decide, rivals.building_benefits,
+    for obj in (AiTuning, view.look, rivals.options, rivals.plan, rivals.decide, rivals.building_benefits,
                 rivals.target_score):
         lines, first = inspect.getsourcelines(obj)
         path = inspect.getsourcefile(obj).split("/cosmos/")[-1]

@@ -13,7 +13,7 @@ import pytest
 
 from cosmos import rivals, view
 from cosmos.commands import apply
-from cosmos.data import AI_TUNING, PERSONALITIES, SHIP_TYPES, AiTuning
+from cosmos.data import AI_TUNING, PERSONALITIES, SHIP_TYPES, AiTuning, Personality
 from cosmos.economy import building_cost, colony_cost
 from cosmos.envoy import diplomacy_moves
 from cosmos.game import play_turn
@@ -215,3 +215,15 @@ def test_the_see_it_trace_starts_where_the_problem_left_the_game(ns):
     for turn in trace:  # the Builder's best option is a colony it cannot pay for
         best = turn["builder"]["options"][0]
         assert best["text"].startswith("col") and not best["chosen"] and best["cost"][0] == 60
+
+
+def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(nb):
+    world = new_world(2026)
+    low = plan(world, 1, character=Personality("builder", attack=1, expand=3, research=1))
+    high = plan(world, 1, character=Personality("builder", attack=3, expand=3, research=1))
+    low_place, high_place = ([o.command.to_text()[:4] for o in p.ranked].index("ship") for p in (low, high))
+    assert low_place == 2 and high_place == 1
+    assert high.ranked[1].command.count == 4 and low.ranked[2].command.count == 2
+    assert high.chosen == low.chosen
+    out = printed_by(nb, 'Personality("builder", attack=attack')
+    assert "attack 3: col 24 85.9 | ship F 4 23" in out

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders import cgroups, seccomp
+from graders import bytecode, cgroups, seccomp
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
@@ -159,6 +159,8 @@ def bwrap_args(limits: Limits, uid: int | None, data: dict[str, int] | None = No
     for package in PUBLIC_PACKAGES:
         if (ROOT / package).is_dir():
             args += ["--ro-bind", str(ROOT / package), f"{COURSE}/{package}"]
+            for cache in sorted((ROOT / package).rglob("__pycache__")):  # compiled here, they name the host path
+                args += ["--tmpfs", f"{COURSE}/{cache.relative_to(ROOT).as_posix()}"]
     for name in SANDBOX_GRADERS_FILES:
         args += ["--ro-bind", str(ROOT / "graders" / name), f"{COURSE}/graders/{name}"]
     env = [("PATH", f"{Path(sandbox_python()).parent}:/usr/bin:/bin"), *SANDBOX_ENVIRONMENT]
@@ -320,6 +322,8 @@ def _feed(stream: int, data: bytes) -> None:
 def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> SandboxResult:
     """Run the runner on one job in a fresh sandbox; collect its events (Stopped if stop is set)."""
     started = time.monotonic()
+    if venv_prefix() != Path(sys.base_prefix).resolve():
+        bytecode.jail_bytecode(venv_prefix(), SANDBOX_VENV)
     privileged = os.geteuid() == 0
     with claim_uid() if privileged else _no_uid() as uid:
         group = cgroups.create(

@@ -1,6 +1,11 @@
 """Speed of the autograder: submissions per minute, and what one sandboxed submission costs.
 
-    python benchmarks/grade_bench.py [--submissions N] [--jobs J]
+    python benchmarks/grade_bench.py [--submissions N] [--jobs J] [--rounds R]
+
+The floor is the same notebooks executed with bare nbclient (a fresh kernel each, no checks,
+no sandbox), J at a time; grader and floor run in R interleaved rounds, and the medians give
+the grader's wall-clock and CPU ratios against the floor (CPU from a cpuacct control group,
+which also sees what runs inside bubblewrap's pid namespace, where getrusage does not).
 
 Prints the wall-clock rate of a real batch (reference and known-wrong Islands notebooks), the
 overhead of one empty notebook (jail, runner, kernel start and tear-down) and, where the machine
@@ -58,6 +63,35 @@ def cpu_seconds(meter: Path | None) -> float | None:
     return int(meter.read_text()) / 1e9 if meter is not None else None
 
 
+def execute_bare(path: Path) -> None:
+    """The floor for one notebook: nbclient in this process, a fresh kernel, no checks, no sandbox."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, kernel_name="python3", allow_errors=True, timeout=60).execute()
+
+
+def floor_seconds(paths: list[Path], jobs: int) -> float:
+    """Wall seconds for executing every notebook bare, jobs at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(execute_bare, paths))
+    return time.monotonic() - started
+
+
+def measured(meter: Path | None, work) -> tuple[float, float | None]:
+    """(wall seconds, CPU seconds or None) of one call of work()."""
+    cpu_before = cpu_seconds(meter)
+    started = time.monotonic()
+    work()
+    seconds = time.monotonic() - started
+    cpu_after = cpu_seconds(meter)
+    return seconds, (cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None)
+
+
 def empty_run_overhead(runs: int) -> tuple[float, float]:
     """Median seconds for an empty notebook, and the median time its kernel took to be ready."""
     job = {
@@ -77,50 +111,52 @@ def empty_run_overhead(runs: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    """Grade a batch and print the figures."""
+    """Grade a batch and execute it bare, in interleaved rounds, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--submissions", type=int, default=24)
+    parser.add_argument("--submissions", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     islands = load_exercise("01-islands")
     notebooks = [islands.reference, *islands.wrong_solutions]
     meter = cpu_meter()
+    grader: list[tuple[float, float | None]] = []
+    floor: list[tuple[float, float | None]] = []
     with tempfile.TemporaryDirectory(prefix="cosmos-bench-") as folder:
         paths = []
         for number in range(args.submissions):
             path = Path(folder) / f"s{number:03}.ipynb"
             shutil.copy(notebooks[number % len(notebooks)], path)
             paths.append(path)
-        cpu_before = cpu_seconds(meter)
-        started = time.monotonic()
-        graded = grade_all(
-            islands, paths, Path(folder) / "out", args.jobs, limits_for(islands), StringIO()
-        )
-        seconds = time.monotonic() - started
-        cpu_after = cpu_seconds(meter)
+        for round_number in range(args.rounds):
+            out = Path(folder) / f"out{round_number}"
+            grader.append(measured(meter, lambda out=out: grade_all(
+                islands, paths, out, args.jobs, limits_for(islands), StringIO())))
+            floor.append(measured(meter, lambda: floor_seconds(paths, args.jobs)))
+        each = [data["execution_time"] for _, data in grade_all(
+            islands, paths, Path(folder) / "out0", args.jobs, limits_for(islands), StringIO())]
     leave(meter)
-    each = [data["execution_time"] for _, data in graded]
     overhead, kernel_start = empty_run_overhead(3)
-    print(
-        f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, jobs {args.jobs}"
-    )
-    print(
-        f"{len(graded)} submissions in {seconds:.1f} s: "
-        f"{60 * len(graded) / seconds:.1f} submissions per minute"
-    )
+    count = len(paths)
+    wall, floor_wall = statistics.median(g[0] for g in grader), statistics.median(f[0] for f in floor)
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, jobs {args.jobs}, "
+          f"{args.rounds} interleaved rounds, medians")
+    print(f"grader: {count} submissions in {wall:.1f} s: {60 * count / wall:.1f} submissions per minute")
+    print(f"floor (bare nbclient, no checks, no sandbox): {floor_wall:.1f} s: "
+          f"{60 * count / floor_wall:.1f} notebooks per minute")
+    print(f"wall ratio grader / floor: {wall / floor_wall:.2f}")
+    if all(g[1] is not None for g in grader + floor):
+        cpu = statistics.median(g[1] for g in grader)
+        floor_cpu = statistics.median(f[1] for f in floor)
+        print(f"CPU: grader {cpu / count:.2f} s per submission, floor {floor_cpu / count:.2f} s; "
+              f"ratio {cpu / floor_cpu:.2f}")
+    else:
+        print("CPU: not measurable here (no writable cpuacct control group)")
     print(f"one submission (30 checks): median {statistics.median(each):.2f} s wall in its sandbox")
     print(
         f"per-submission overhead (empty notebook, jail + runner + kernel): {overhead:.2f} s wall, "
         f"of which {kernel_start:.2f} s until the kernel is ready"
     )
-    if cpu_before is not None and cpu_after is not None:
-        per = (cpu_after - cpu_before) / len(graded)
-        print(
-            f"CPU per submission: {per:.2f} s; on an idle machine with {os.cpu_count()} cores "
-            f"that is about {60 * (os.cpu_count() or 1) / per:.0f} submissions per minute"
-        )
-    else:
-        print("CPU per submission: not measurable here (no writable cpuacct control group)")
 
 
 if __name__ == "__main__":

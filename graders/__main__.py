@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if all(finding.ok for finding in findings) else 1
     from graders.batch import grade_all
 
-    missing = [path for path in args.submissions if not path.exists()]
+    missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
         raise ExerciseError(f"no such submission: {missing[0]}")
     graded = grade_all(exercise, args.submissions, args.out, args.jobs, limits)

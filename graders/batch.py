@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from graders.exercise import Exercise
-from graders.grading import file_digest, grade_submission
-from graders.sandbox import Limits
+from graders.grading import file_digest, grade_submission, not_graded
+from graders.sandbox import Limits, SandboxUnavailable, Stopped
 
 SUMMARY_FIELDS = ("submission", "file", "score", "max_score", "outcome", "seconds")
 
@@ -31,15 +31,26 @@ class Submission:
 
 
 def submissions(paths: list[Path]) -> list[Submission]:
-    """Stable, unique, file-system-safe names from the file names (a second `x` becomes `x-2`)."""
-    taken: dict[str, int] = {}
+    """Stable, unique, file-system-safe names from the file names (a second `x` becomes `x-2`).
+
+    Names have letters, digits, `_` and `-` only, so no result folder is a dot file or the summary.
+    """
+    taken: set[str] = set()
     result = []
     for path in paths:
-        base = re.sub(r"[^A-Za-z0-9._-]+", "_", path.stem).strip("._") or "submission"
-        taken[base] = taken.get(base, 0) + 1
-        ident = base if taken[base] == 1 else f"{base}-{taken[base]}"
+        base = re.sub(r"[^A-Za-z0-9_-]+", "_", path.stem).strip("_-") or "submission"
+        ident, number = base, 1
+        while ident in taken:
+            number += 1
+            ident = f"{base}-{number}"
+        taken.add(ident)
         result.append(Submission(ident, path))
     return result
+
+
+def shown_path(path: Path) -> str:
+    """A path as text that any CSV reader takes (a file name's undecodable bytes as escapes)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -121,7 +132,12 @@ def grade_all(
     stop = threading.Event()
 
     def work(submission: Submission) -> dict:
-        data = grade_submission(exercise, submission.path, limits, stop=stop)
+        try:
+            data = grade_submission(exercise, submission.path, limits, stop=stop)
+        except (Stopped, SandboxUnavailable):
+            raise
+        except Exception as error:  # one submission never stops the batch
+            data = not_graded(exercise, f"error: the grader failed on this submission ({type(error).__name__})")
         folder = out / submission.ident
         folder.mkdir(exist_ok=True)
         write_atomic(folder / "results.json", json.dumps(data, indent=1) + "\n")
@@ -154,7 +170,7 @@ def summary_csv(graded: list[tuple[Submission, dict]]) -> str:
         writer.writerow(
             [
                 submission.ident,
-                str(submission.path),
+                shown_path(submission.path),
                 f"{data['score']:g}",
                 f"{data['max_score']:g}",
                 data["extra_data"]["outcome"],

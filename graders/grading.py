@@ -9,7 +9,7 @@ from pathlib import Path
 
 from graders import probe, sandbox
 from graders.exercise import Check, Exercise
-from graders.notebook import SubmissionError, read_cells
+from graders.notebook import SubmissionError, clean, read_submission
 from graders.sandbox import Limits, SandboxResult
 from graders.scoring import Outcome, Verdict, check_events, judge, results, run_summary
 
@@ -46,10 +46,10 @@ def job_for(checks: tuple[Check, ...], cells: list[str], limits: Limits) -> dict
 
 
 def file_digest(path: Path) -> str:
-    """sha256 of a file (or of nothing, if it cannot be read)."""
+    """sha256 of a submitted file, read as read_submission reads it ("" if it cannot be)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_submission(path)).hexdigest()
+    except SubmissionError:
         return ""
 
 
@@ -65,14 +65,20 @@ def grade_submission(
     Only sandbox.Stopped (the grader itself was stopped) and SandboxUnavailable escape.
     """
     checks = exercise.checks if checks is None else checks
-    digest = file_digest(path)
+    digest = ""
     try:
-        cells = read_cells(path)
+        data = read_submission(path)
+        digest = hashlib.sha256(data).hexdigest()
+        cells = clean(data)
     except SubmissionError as error:
         verdicts = [Verdict(False, "not run: the notebook could not be read") for _ in checks]
         return _finish(exercise, checks, verdicts, Outcome.ERROR, f"error: {error}", digest, 0.0)
     run = sandbox.run(job_for(checks, cells, limits), limits, stop)
-    outcome, verdicts, output = interpret(exercise, checks, run, limits)
+    try:
+        outcome, verdicts, output = interpret(exercise, checks, run, limits)
+    except Exception as error:  # the last line of defence: what came back is never the batch's problem
+        verdicts = [Verdict(False, "not run: the grader could not read the report") for _ in checks]
+        outcome, output = Outcome.ERROR, f"error: the sandbox's report could not be read ({type(error).__name__})"
     return _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds)
 
 
@@ -123,6 +129,12 @@ def interpret(
 def _join(first: str, second: str) -> str:
     """Two lines of summary, either of which may be empty."""
     return "\n".join(line for line in (first, second) if line)
+
+
+def not_graded(exercise: Exercise, output: str) -> dict:
+    """results.json for a submission the grader could not grade: every check lost, the reason given."""
+    verdicts = [Verdict(False, "not run: the grader could not grade this submission") for _ in exercise.checks]
+    return _finish(exercise, exercise.checks, verdicts, Outcome.ERROR, output, "", 0.0)
 
 
 def _finish(

@@ -11,22 +11,18 @@ of address space and gives it back the moment a cell runs out of memory.
 from __future__ import annotations
 
 import mmap
-import resource
 import sys
 
 RESERVE_BYTES = 48 << 20
 
 
-def address_space_left() -> int:
-    """Bytes this process may still map before its RLIMIT_AS (a large number if unlimited)."""
-    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
-    if limit == resource.RLIM_INFINITY:
-        return sys.maxsize
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmSize:"):
-                return limit - int(line.split()[1]) * 1024
-    return sys.maxsize
+def can_map(size: int) -> bool:
+    """Whether size more bytes of address space can still be mapped (under RLIMIT_AS; the jail has no /proc)."""
+    try:
+        mmap.mmap(-1, size).close()
+    except (OSError, MemoryError):
+        return False
+    return True
 
 
 def keep_reserve(shell: object) -> None:
@@ -42,7 +38,7 @@ def keep_reserve(shell: object) -> None:
         shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 
     def after_cell(result: object) -> None:
-        if reserve and address_space_left() < RESERVE_BYTES:  # the cell caught its own MemoryError
+        if reserve and not can_map(RESERVE_BYTES):  # the cell caught its own MemoryError
             release()
 
     shell.set_custom_exc((MemoryError,), on_memory_error)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 MAX_NOTEBOOK_BYTES = 5 << 20
@@ -14,18 +16,40 @@ class SubmissionError(ValueError):
     """The submission is not a notebook the grader can run; the message is for the student."""
 
 
-def read_cells(path: Path) -> list[str]:
-    """The source of every code cell, in order; SubmissionError for anything else."""
+def read_submission(path: Path) -> bytes:
+    """A submitted file's bytes: a regular file only, opened without following a link, at most 5 MB.
+
+    A link (to the reference solution, say), a FIFO, a device or a folder is the submission's
+    error, never a hang or somebody else's file.
+    """
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_NOTEBOOK_BYTES + 1)
+        fd = os.open(path, flags)
+    except OSError as error:
+        if os.path.islink(path):
+            raise SubmissionError("the submission is a link, not a notebook file") from None
+        raise SubmissionError(f"the file could not be read ({error.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SubmissionError("the submission is not a regular file")
+        chunks, size = [], 0
+        while size <= MAX_NOTEBOOK_BYTES and (chunk := os.read(fd, 1 << 20)):
+            chunks.append(chunk)
+            size += len(chunk)
     except OSError as error:
         raise SubmissionError(f"the file could not be read ({error.strerror})") from None
-    if len(data) > MAX_NOTEBOOK_BYTES:
+    finally:
+        os.close(fd)
+    if size > MAX_NOTEBOOK_BYTES:
         raise SubmissionError(
             f"the notebook is larger than {MAX_NOTEBOOK_BYTES >> 20} MB (clear its outputs)"
         )
-    return clean(data)
+    return b"".join(chunks)
+
+
+def read_cells(path: Path) -> list[str]:
+    """The source of every code cell, in order; SubmissionError for anything else."""
+    return clean(read_submission(path))
 
 
 def clean(data: bytes) -> list[str]:

@@ -57,7 +57,7 @@ def _encode(value: object, depth: int, budget: list[int]) -> object:
                 return ["other", "dict with a non-str key"]
             pairs.append([key, _encode(item, depth + 1, budget)])
         return ["dict", pairs]
-    return ["other", getattr(kind, "__name__", "?")[:80]]
+    return ["other", _type_name(kind)]
 
 
 def _stdin_input(prompt: object = "") -> str:
@@ -101,17 +101,26 @@ def run_check(namespace: dict, kind: str, name: str, payload: str) -> dict:
     if name not in namespace:
         return {"status": "missing"}
     if not callable(namespace[name]):
-        return {"status": "not callable", "type": type(namespace[name]).__name__[:80]}
+        return {"status": "not callable", "type": _type_name(type(namespace[name]))}
     try:
         value = call(namespace, kind, name, payload)
     except (Exception, SystemExit) as error:
-        return {"status": "raised", "error": type(error).__name__[:80], "message": _message(error)}
+        return {"status": "raised", "error": _type_name(type(error)), "message": _message(error)}
     try:
         return {"status": "ok", "value": encode(value)}
     except _TooLarge:
         return {"status": "too large"}
     except RecursionError:
         return {"status": "too large"}
+
+
+def _type_name(kind: type) -> str:
+    """A type's name, cut short; "?" when a hostile metaclass makes it anything but a string."""
+    try:
+        name = kind.__name__
+    except BaseException:
+        return "?"
+    return name[:80] if type(name) is str else "?"
 
 
 def _message(error: BaseException) -> str:
@@ -128,24 +137,22 @@ def _alarm(signum: int, frame: object) -> None:
     raise CheckTimeout
 
 
-def run_all(namespace: dict, checks: list[list[str]], seconds: float) -> None:
-    """Run each [kind, name, payload] with its own time limit; emit each result as it comes."""
+def run_one(namespace: dict, number: int, kind: str, name: str, payload: str, seconds: float) -> None:
+    """Run check number with its own time limit and emit its result (the runner sends one at a time)."""
     import signal
 
     previous = signal.signal(signal.SIGALRM, _alarm)
+    result = {"status": "timeout"}
     try:
-        for number, (kind, name, payload) in enumerate(checks):
-            result = {"status": "timeout"}
-            try:
-                signal.setitimer(signal.ITIMER_REAL, seconds)
-                result = run_check(namespace, kind, name, payload)
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            except CheckTimeout:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            emit(number, result)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        result = run_check(namespace, kind, name, payload)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    except CheckTimeout:
+        pass
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+    emit(number, result)
 
 
 def emit(number: int, result: dict) -> None:

@@ -82,8 +82,11 @@ def make_client(cells: list[str], channel: Channel, mime: str, count: int, kerne
         """Drops every output, so no flood can fill memory; forwards the probe's answers."""
 
         answered: set[int]
+        expecting: tuple[int, int] | None  # (cell, check): the one answer that may come now
 
         def output(self, outs: list, msg: dict, display_id: str | None, cell_index: int) -> None:
+            if self.expecting is None or cell_index != self.expecting[0]:
+                return None  # an answer from the notebook's own cells, or from another check's
             data = msg.get("content", {}).get("data")
             text = data.get(mime) if isinstance(data, dict) else None
             if isinstance(text, str) and len(text) <= MAX_ANSWER_CHARS:
@@ -91,7 +94,7 @@ def make_client(cells: list[str], channel: Channel, mime: str, count: int, kerne
                     number = json.loads(text).get("id")
                 except (ValueError, AttributeError, RecursionError):
                     return None
-                if type(number) is int and 0 <= number < count and number not in self.answered:
+                if number == self.expecting[1] and number not in self.answered:
                     self.answered.add(number)
                     channel.send(event="check", id=number, status="answer", answer=text)
             return None
@@ -118,6 +121,7 @@ def make_client(cells: list[str], channel: Channel, mime: str, count: int, kerne
         raise_on_iopub_timeout=False,
     )
     client.answered = set()
+    client.expecting = None
     client.replies = {}
     client.on_cell_executed = lambda cell, cell_index, execute_reply: client.replies.__setitem__(
         cell_index, execute_reply
@@ -188,22 +192,40 @@ class Runner:
         return True
 
     def run_checks(self) -> None:
-        """One cell sets up the probe and runs every check; answers stream out as they come."""
-        checks = [[check["kind"], check["name"], check["payload"]] for check in self.job["checks"]]
+        """The probe, then one cell per check in order (public ones first): no check's input is in
+        the kernel before its turn, and only that cell's answer counts for it."""
+        checks = self.job["checks"]
         seconds = float(self.job["check_timeout"])
-        source = (
+        setup = (
             "import types as __cosmos_types__\n"
             "__cosmos_probe__ = __cosmos_types__.ModuleType('cosmos_probe')\n"
             f"exec({self.job['probe']!r}, __cosmos_probe__.__dict__)\n"
-            f"__cosmos_probe__.run_all(globals(), {checks!r}, {seconds!r})\n"
         )
-        status, details = self.execute(
-            source, len(self.client.nb.cells), max(0.0, self.remaining())
-        )
-        unanswered = "no answer" if status == "ok" else status
-        for number in range(len(checks)):
-            if number not in self.client.answered:
-                self.channel.send(event="check", id=number, status=unanswered, **details)
+        status, details = self.execute(setup, len(self.client.nb.cells), max(0.0, self.remaining()))
+        lost = None if status == "ok" else (status, details)  # why the kernel can take no more checks
+        for number, check in enumerate(checks):
+            if lost is None and self.remaining() <= 0:
+                lost = ("timeout", {})
+            if lost is None:
+                status, details = self.run_check(number, check, seconds)
+                if status in ("timeout", "died", "broken"):
+                    lost = (status, details)
+                if number in self.client.answered:
+                    continue
+            else:
+                status, details = lost
+            self.channel.send(event="check", id=number, status="no answer" if status == "ok" else status, **details)
+
+    def run_check(self, number: int, check: dict, seconds: float) -> tuple[str, dict]:
+        """One check in a cell of its own; its answer is accepted from that cell only."""
+        call = (number, check["kind"], check["name"], check["payload"], seconds)
+        index = len(self.client.nb.cells)
+        self.client.expecting = (index, number)
+        try:
+            return self.execute(f"__cosmos_probe__.run_one(globals(), {', '.join(map(repr, call))})\n", index,
+                                self.remaining())
+        finally:
+            self.client.expecting = None
 
 
 def main(argv: list[str]) -> int:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders import cgroups
+from graders import bytecode, cgroups, seccomp
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
@@ -132,12 +132,13 @@ def sandbox_python() -> str:
     return f"{SANDBOX_VENV}/bin/{Path(sys.executable).name}"
 
 
-def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
-    """The bubblewrap command line, up to and including `--`."""
+def bwrap_args(limits: Limits, uid: int | None, data: dict[str, int] | None = None) -> list[str]:
+    """The bubblewrap command line, up to and including `--`; data: fds of the files jail_data() makes."""
+    data = data or {}
     args = [
         *"--unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try".split(),
         *"--die-with-parent --new-session --hostname sandbox --clearenv".split(),
-        *"--ro-bind /usr /usr --proc /proc --dev /dev".split(),
+        *"--ro-bind /usr /usr --dev /dev".split(),  # no /proc: nothing of the host or the runner to read
         *f"--perms 1777 --size {limits.tmp_mb << 20} --tmpfs /tmp".split(),
     ]
     if uid is None:
@@ -152,18 +153,68 @@ def bwrap_args(limits: Limits, uid: int | None) -> list[str]:
     base = Path(sys.base_prefix).resolve()
     if not base.is_relative_to("/usr"):
         args += [*_bind_parents(base, made), "--ro-bind", str(base), str(base)]
-    if venv_prefix() != base:  # the venv appears at a neutral path: nothing of its folder's name leaks
-        args += ["--ro-bind", str(venv_prefix()), SANDBOX_VENV]
+    if venv_prefix() != base:  # the venv appears at a neutral path, without its scripts or its config's paths
+        args += venv_args(data)
     args += ["--perms", "0755", "--dir", COURSE, "--perms", "0755", "--dir", f"{COURSE}/graders"]
     for package in PUBLIC_PACKAGES:
         if (ROOT / package).is_dir():
             args += ["--ro-bind", str(ROOT / package), f"{COURSE}/{package}"]
+            for cache in sorted((ROOT / package).rglob("__pycache__")):  # compiled here, they name the host path
+                args += ["--tmpfs", f"{COURSE}/{cache.relative_to(ROOT).as_posix()}"]
     for name in SANDBOX_GRADERS_FILES:
         args += ["--ro-bind", str(ROOT / "graders" / name), f"{COURSE}/graders/{name}"]
     env = [("PATH", f"{Path(sandbox_python()).parent}:/usr/bin:/bin"), *SANDBOX_ENVIRONMENT]
     for name, value in env:
         args += ["--setenv", name, value]
+    if "seccomp" in data:
+        args += ["--seccomp", str(data["seccomp"])]
     return [*args, "--chdir", "/tmp", "--"]
+
+
+def venv_args(data: dict[str, int]) -> list[str]:
+    """bwrap arguments showing the venv at /venv: its libraries and interpreter, a pyvenv.cfg of our own."""
+    venv = venv_prefix()
+    python = Path(sys.executable).name
+    args = ["--perms", "0755", "--dir", f"{SANDBOX_VENV}/bin"]
+    for name in ("lib", "lib64"):
+        if (venv / name).is_symlink():
+            args += ["--symlink", os.readlink(venv / name), f"{SANDBOX_VENV}/{name}"]
+        elif (venv / name).is_dir():
+            args += ["--ro-bind", str(venv / name), f"{SANDBOX_VENV}/{name}"]
+    args += ["--ro-bind", str(venv / "bin" / python), f"{SANDBOX_VENV}/bin/{python}"]
+    for key, fd in data.items():
+        if key == "pyvenv":
+            args += ["--perms", "0444", "--ro-bind-data", str(fd), f"{SANDBOX_VENV}/pyvenv.cfg"]
+        elif key.startswith(f"{SANDBOX_VENV}/"):
+            args += ["--perms", "0444", "--ro-bind-data", str(fd), key]
+    return args
+
+
+def path_files() -> list[str]:
+    """The venv's .pth files that name a folder outside it (the course's, say): the jail sees them empty."""
+    venv = venv_prefix()
+    found = []
+    for pth in sorted(venv.glob("lib/python*/site-packages/*.pth")):
+        text = pth.read_text(encoding="utf-8", errors="replace")
+        if any(line.startswith("/") for line in text.splitlines()):
+            found.append(f"{SANDBOX_VENV}/{pth.relative_to(venv).as_posix()}")
+    return found
+
+
+def jail_data() -> dict[str, bytes]:
+    """The files the jail gets as data rather than from the host: the seccomp filter, pyvenv.cfg, emptied .pth files."""
+    files = {"seccomp": seccomp.program()}
+    if venv_prefix() != Path(sys.base_prefix).resolve():
+        files["pyvenv"] = pyvenv_cfg()
+        files.update((path, b"") for path in path_files())
+    return files
+
+
+def pyvenv_cfg() -> bytes:
+    """The venv's configuration as the jail sees it: where Python lives, and nothing of the venv's own path."""
+    base = Path(sys.base_prefix).resolve()
+    version = ".".join(map(str, sys.version_info[:3]))
+    return f"home = {base / 'bin'}\ninclude-system-site-packages = false\nversion = {version}\n".encode()
 
 
 def user_tasks(uid: int) -> int:
@@ -191,7 +242,7 @@ def process_limit(limits: Limits, uid: int | None) -> int:
     return user_tasks(os.getuid()) + limits.processes * max(1, limits.parallel)
 
 
-def command(limits: Limits, uid: int | None, fd: int) -> list[str]:
+def command(limits: Limits, uid: int | None, fd: int, data: dict[str, int] | None = None) -> list[str]:
     """prlimit, then bwrap, then (as root) setpriv down to uid, then the runner."""
     paths = tools()
     cpu = int(limits.timeout + 1)
@@ -215,7 +266,35 @@ def command(limits: Limits, uid: int | None, fd: int) -> list[str]:
             "--bounding-set=-all",
             *inner,
         ]
-    return [paths["prlimit"], *rlimits, "--", paths["bwrap"], *bwrap_args(limits, uid), *inner]
+    return [paths["prlimit"], *rlimits, "--", paths["bwrap"], *bwrap_args(limits, uid, data), *inner]
+
+
+def data_pipe(data: bytes) -> int:
+    """A pipe holding data (less than a pipe's 64 KB), its end closed: the read end, for bwrap to read."""
+    read, write = os.pipe()
+    try:
+        os.write(write, data)
+    finally:
+        os.close(write)
+    return read
+
+
+def bwrap_options(argv: list[str]) -> tuple[int, int]:
+    """Where bwrap's own options stand in a command line: [start, end), before its `--`."""
+    start = argv.index(tools()["bwrap"]) + 1
+    return start, argv.index("--", start)
+
+
+def hidden_arguments(argv: list[str], fd: int) -> list[str]:
+    """The command with bwrap's options passed through fd (`--args`), so its command line shows none of them."""
+    start, end = bwrap_options(argv)
+    return [*argv[:start], "--args", str(fd), *argv[end:]]
+
+
+def bwrap_argument_data(argv: list[str]) -> bytes:
+    """bwrap's options as `--args` reads them: each one NUL-terminated."""
+    start, end = bwrap_options(argv)
+    return b"".join(arg.encode() + b"\0" for arg in argv[start:end])
 
 
 def _drain(stream: int, cap: int, into: list[bytes], overflow: list[bool]) -> None:
@@ -243,6 +322,8 @@ def _feed(stream: int, data: bytes) -> None:
 def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> SandboxResult:
     """Run the runner on one job in a fresh sandbox; collect its events (Stopped if stop is set)."""
     started = time.monotonic()
+    if venv_prefix() != Path(sys.base_prefix).resolve():
+        bytecode.jail_bytecode(venv_prefix(), SANDBOX_VENV)
     privileged = os.geteuid() == 0
     with claim_uid() if privileged else _no_uid() as uid:
         group = cgroups.create(
@@ -251,18 +332,22 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
         channel_r, channel_w = os.pipe()
         stdin_r, stdin_w = os.pipe()
         log_r, log_w = os.pipe()
+        data = {name: data_pipe(content) for name, content in jail_data().items()}
+        argv = command(limits, uid, channel_w, data)
+        arguments = data_pipe(bwrap_argument_data(argv))
+        passed = (channel_w, arguments, *data.values())
         try:
             process = subprocess.Popen(
-                cgroups.join_command(group, command(limits, uid, channel_w)),
+                cgroups.join_command(group, hidden_arguments(argv, arguments)),
                 stdin=stdin_r,
                 stdout=log_w,
                 stderr=log_w,
-                pass_fds=(channel_w,),
+                pass_fds=passed,
                 start_new_session=True,
                 close_fds=True,
             )
         finally:
-            for fd in (channel_w, stdin_r, log_w):
+            for fd in (stdin_r, log_w, *passed):
                 os.close(fd)
         channel: list[bytes] = []
         log: list[bytes] = []
@@ -320,6 +405,21 @@ def kill(process: subprocess.Popen) -> None:
     process.wait()
 
 
+EVENT_FIELDS = {  # every field an event may have, and its exact type
+    "event": (str,), "index": (int,), "id": (int,), "status": (str,), "ename": (str,),
+    "evalue": (str,), "answer": (str,), "t": (int, float), "cpu": (int, float),
+}  # fmt: skip
+
+
+def well_formed(event: object) -> bool:
+    """Whether a decoded line has the shape of a runner's event: known fields of their exact types."""
+    return (
+        type(event) is dict
+        and type(event.get("event")) is str
+        and all(key in EVENT_FIELDS and type(value) in EVENT_FIELDS[key] for key, value in event.items())
+    )
+
+
 def parse_events(data: bytes) -> tuple[list[dict], bool]:
     """The runner's JSON lines; (events, garbled) where garbled means something else was there."""
     events: list[dict] = []
@@ -332,7 +432,7 @@ def parse_events(data: bytes) -> tuple[list[dict], bool]:
         except (ValueError, RecursionError):
             garbled = True
             continue
-        if isinstance(event, dict) and isinstance(event.get("event"), str):
+        if well_formed(event):
             events.append(event)
         else:
             garbled = True

@@ -52,7 +52,23 @@ BUILTIN_NAMES = frozenset(
 
 def safe_name(name: object) -> str:
     """A type or exception name fit for a hidden check's message: builtins only, never data."""
-    return str(name) if name in BUILTIN_NAMES else "a type of its own"
+    return name if type(name) is str and name in BUILTIN_NAMES else "a type of its own"
+
+
+def untrusted(text: object, cap: int) -> str:
+    """Text that came from the sandbox, fit to show: a string only, cut to cap, one line, nothing invisible.
+
+    Control characters (newlines and ANSI escapes among them) and bidirectional overrides are
+    written as escapes, so a submission cannot draw a line of the grader's own report.
+    """
+    if type(text) is not str:
+        return ""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text[:cap])
+
+
+def printable(text: str) -> str:
+    """A report's text with every invisible character but the newline escaped (the last line of defence)."""
+    return "\n".join(untrusted(line, len(line)) for line in text.split("\n"))
 
 
 def judge(check: Check, contract: Contract, event: dict) -> Verdict:
@@ -67,7 +83,7 @@ def judge(check: Check, contract: Contract, event: dict) -> Verdict:
     if status == "broken":
         return Verdict(False, UNREADABLE, Outcome.ERROR)
     if status == "error":
-        what = event.get("ename") if not check.hidden else safe_name(event.get("ename"))
+        what = untrusted(event.get("ename"), 80) if not check.hidden else safe_name(event.get("ename"))
         return Verdict(False, f"the check could not run in the notebook's kernel ({what})")
     if status != "answer" or not isinstance(event.get("answer"), str):
         return Verdict(False, "no answer came back from the notebook")
@@ -98,7 +114,7 @@ def judge_result(check: Check, contract: Contract, result: object) -> Verdict:
         if check.hidden:
             return Verdict(False, f"raised {safe_name(result.get('error'))}")
         return Verdict(
-            False, f"raised {str(result.get('error'))[:80]}: {str(result.get('message'))[:300]}"
+            False, f"raised {untrusted(result.get('error'), 80)}: {untrusted(result.get('message'), 300)}"
         )
     if status != "ok":
         return Verdict(False, "the answer could not be read")
@@ -147,11 +163,11 @@ def run_summary(events: list[dict], budget: float) -> tuple[Outcome | None, str]
     lines: list[str] = []
     for event in events:
         if event.get("event") == "cell":
-            number = int(event.get("index", -1)) + 1 if isinstance(event.get("index"), int) else "?"
+            number = event["index"] + 1 if type(event.get("index")) is int else "?"
             status = event.get("status")
             if status == "error":
-                message = str(event.get("evalue"))[:300]
-                raised = f"code cell {number} raised {str(event.get('ename'))[:80]}"
+                message = untrusted(event.get("evalue"), 300)
+                raised = f"code cell {number} raised {untrusted(event.get('ename'), 80)}"
                 lines.append(f"{raised}: {message}" if message else raised)
             elif status == "timeout":
                 return Outcome.TIMEOUT, (
@@ -196,7 +212,7 @@ def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, outpu
                 "score": check.points if verdict.passed else 0,
                 "max_score": check.points,
                 "status": "passed" if verdict.passed else "failed",
-                "output": verdict.text,
+                "output": printable(verdict.text),
                 "visibility": "visible",
             }
         )
@@ -205,8 +221,8 @@ def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, outpu
     return {
         "score": score,
         "max_score": exercise.max_score,
-        "output": "\n".join(
-            line for line in (output, f"{passed} of {len(tests)} checks passed") if line
+        "output": printable(
+            "\n".join(line for line in (output, f"{passed} of {len(tests)} checks passed") if line)
         ),
         "visibility": "visible",
         "tests": tests,

@@ -167,7 +167,7 @@ def _decode(tagged: object, depth: int, budget: list[int]) -> object:
         except ValueError:
             raise BadAnswer("malformed float") from None
     if tag == "other" and type(body) is str:
-        return Foreign(body[:80])
+        return Foreign("".join(c if c.isprintable() else "?" for c in body[:80]))
     if tag in ("list", "tuple") and type(body) is list:
         items = [_decode(item, depth + 1, budget) for item in body]
         return items if tag == "list" else tuple(items)

@@ -11,7 +11,7 @@ from html import escape
 
 from lessons.kit.source import Source, source_of
 
-PANE_STYLE = ("font-family:monospace;font-size:12px;line-height:1.45;margin:0;padding:6px 0;"
+PANE_STYLE = ("font-family:monospace;font-size:12px;line-height:1.45;margin:0;padding:6px 0;white-space:pre;"
               "background:#f8fafc;border:1px solid #cbd5e1;border-radius:4px;overflow-x:auto")
 LIT = "background:#fde68a;font-weight:600"
 
@@ -49,7 +49,8 @@ def line_of(source: Source | object, fragment: str, nth: int = 1) -> int:
 
 def counters_row(counters: Sequence[tuple[str, object]]) -> str:
     """Labelled numbers in a row: the counters the lesson talks about."""
-    cells = "".join(f'<span style="margin-right:1.4em"><span style="color:#475569">{escape(name)}</span> '
+    cells = "".join(f'<span class="counter" data-name="{escape(name)}" style="margin-right:1.4em;white-space:nowrap">'
+                    f'<span style="color:#475569">{escape(name)}</span> '
                     f"<b>{escape(str(value))}</b></span>" for name, value in counters)
     return f'<div class="cosmos-counters" style="margin:4px 0">{cells}</div>'
 

@@ -12,12 +12,15 @@ option can say why it is wrong: a Choice's feedback, a distractor's note, a Find
 """
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import inspect
 import io
+import json
 import textwrap
 import warnings
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -81,6 +84,21 @@ def run_snippet(code: str, namespace: Mapping[str, Any] | None = None) -> str:
 def source_text(function: Callable[..., Any]) -> str:
     """The source of a function, dedented."""
     return textwrap.dedent(inspect.getsource(function))
+
+
+def hide(old: str, new: str) -> str:
+    """A change (old text -> new text) packed so that a notebook's reader cannot see it at a glance."""
+    return base64.b64encode(zlib.compress(json.dumps([old, new]).encode())).decode("ascii")
+
+
+def variant(reference: Callable[..., Any], change: str) -> str:
+    """The source of reference with one hidden change (from hide) applied once: a find-the-bug listing."""
+    old, new = json.loads(zlib.decompress(base64.b64decode(change)))
+    text = source_text(reference)
+    if text.count(old) != 1:
+        raise ValueError(f"the change must match the source of {reference.__name__} exactly once, "
+                         f"not {text.count(old)} times")
+    return text.replace(old, new)
 
 
 def define_like(reference: Callable[..., Any], code: str, filename: str) -> Callable[..., Any]:

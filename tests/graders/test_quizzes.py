@@ -18,8 +18,10 @@ from graders.quizzes import (
     PredictOutput,
     QuizSet,
     answer_digest,
+    hide,
     run_snippet,
     seeded_order,
+    variant,
 )
 
 RING = """systems = [StarSystem(i, "", i * 10, 0) for i in range(6)]
@@ -321,3 +323,12 @@ def test_a_quiz_set_keeps_score_and_its_static_form_hides_the_keys():
     assert "Right" not in static and "why-" not in static and "start at 0" not in static
     assert "Quiz" not in bundle["text/plain"] and "2 questions" in bundle["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_a_hidden_change_makes_the_variant_and_does_not_show_in_the_text():
+    change = hide("range(1, count)", "range(1, count - 1)")
+    assert "count" not in change and "range" not in change
+    quiz = FindTheBug(variant(connect, change), connect, PROGRAM, PROGRAM_NS)
+    assert "range(1, count - 1)" in quiz.lines[quiz.bug_line - 1]
+    with pytest.raises(ValueError, match="exactly once"):
+        variant(connect, hide("best_d = 0", "best_d = 1"))

@@ -193,7 +193,7 @@ def test_the_real_engine_code_is_shown_not_copied(lesson1_nb):
 
 def test_the_problem_shows_the_real_map_and_sys_1_screens_from_a_session(lesson1_nb):
     cell = tagged(lesson1_nb, "screens", "map sys1")
-    assert "Session(" in cell.source and cell.metadata["cosmos"].get("play")
+    assert ".session" in cell.source and cell.metadata["cosmos"].get("play")
     assert stdout_of(cell) == "> map\n" + screen("map", "en") + "> sys 1\n" + screen("sys1", "en")
 
 

@@ -291,6 +291,8 @@ STYLE = """<style>
   padding: 0 0.5em; border-radius: 0; box-shadow: none; width: 100%; }
 .cosmos-lines .cosmos-line:hover, .cosmos-lines .cosmos-line:focus { background: #fde68a; }
 .cosmos-lines .cosmos-line-note { margin: 2px 0 4px 3.5em; }
+.cosmos-lines .cosmos-line.mod-warning { background: #fde68a; color: #1f2937; }
+.cosmos-lines .cosmos-line.mod-success { background: #bbf7d0; color: #14532d; }
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
 </style>"""
 LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"

@@ -51,6 +51,7 @@ COLOURS = {
 X_SCALE = 9  # pixels per map column
 Y_SCALE = 27  # pixels per map row: rows count three times, as in squared_distance
 MARGIN = 20
+PICTURE_WIDTH = 470  # pixels on screen, so that the code pane fits beside the map
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,7 @@ LEGEND = (f'<div style="font-size:12px;margin-top:4px"><span style="color:{COLOU
 def frame_html(places: Sequence[tuple[int, int]], frames: Sequence[Frame], index: int) -> str:
     """Counters, caption, picture and code pane of one frame, as one block of HTML."""
     frame = frames[index]
-    picture = seeit.svg_img(frame_svg(places, frame), f"galaxy map, step {index + 1}") + LEGEND
+    picture = seeit.svg_img(frame_svg(places, frame), f"galaxy map, step {index + 1}", PICTURE_WIDTH) + LEGEND
     code = seeit.code_pane(CODE[frame.code], frame.line) if frame.code else ""
     html = seeit.frame_html(picture, frame.caption, counters(frame, index, len(frames)), code)
     return html.replace('class="cosmos-frame"', f'class="cosmos-frame" data-index="{index}"', 1)

@@ -13,6 +13,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+# The Play widget's own buttons are icons only: give them words (CSS, as the widget has no label API).
+STYLE = """<style>
+.cosmos-stepper .widget-play button { width: auto; padding: 0 10px; }
+.cosmos-stepper .widget-play button:nth-of-type(1)::after { content: " Play / Pause"; }
+.cosmos-stepper .widget-play button:nth-of-type(2)::after { content: " Stop"; }
+</style>"""
 KEYS_HINT = ("Keyboard: Tab to a control, Enter or Space presses a button; "
              "on the slider \u2190 and \u2192 step, Home and End jump to the first and last step.")
 
@@ -49,7 +55,7 @@ class StepPlayer(widgets.VBox):
                             names="value")
         controls = widgets.HBox([self.play, self.back, self.forward, self.slider, self.position],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        hint = widgets.HTML(f'<span style="font-size:11px;color:#64748b">{escape(KEYS_HINT)}</span>')
+        hint = widgets.HTML(f'{STYLE}<span style="font-size:11px;color:#64748b">{escape(KEYS_HINT)}</span>')
         super().__init__([controls, hint, self.stack])
         self.add_class("cosmos-stepper")
 

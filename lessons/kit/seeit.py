@@ -16,10 +16,15 @@ PANE_STYLE = ("font-family:monospace;font-size:12px;line-height:1.45;margin:0;pa
 LIT = "background:#fde68a;font-weight:600"
 
 
-def svg_img(svg: str, label: str) -> str:
-    """An SVG picture as an <img> with a data: URL: shown without trust, no font of its own needed."""
+def svg_img(svg: str, label: str, width: int | None = None) -> str:
+    """An SVG picture as an <img> with a data: URL: shown without trust, no font of its own needed.
+
+    width (pixels) shows it smaller or larger than the SVG's own size; it never overflows its box.
+    """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" title="{escape(label)}"/>'
+    size = f"width:{width}px;" if width is not None else ""
+    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" title="{escape(label)}" '
+            f'style="{size}max-width:100%;height:auto"/>')
 
 
 def code_pane(source: Source | object, line: int | None) -> str:
@@ -58,7 +63,7 @@ def counters_row(counters: Sequence[tuple[str, object]]) -> str:
 def frame_html(picture: str, caption: str, counters: Sequence[tuple[str, object]] = (),
                code: str = "") -> str:
     """One see-it frame: counters and caption over the picture, the code pane beside it."""
-    left = (f'<div style="flex:1 1 420px;min-width:320px">{counters_row(counters)}'
+    left = (f'<div style="flex:0 1 auto;min-width:320px;max-width:100%">{counters_row(counters)}'
             f'<div class="cosmos-caption" style="margin:4px 0 6px 0">{escape(caption)}</div>{picture}</div>')
-    right = f'<div style="flex:1 1 360px;min-width:300px">{code}</div>' if code else ""
+    right = f'<div style="flex:1 1 360px;min-width:300px;overflow-x:auto">{code}</div>' if code else ""
     return f'<div class="cosmos-frame" style="display:flex;flex-wrap:wrap;gap:12px">{left}{right}</div>'

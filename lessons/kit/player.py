@@ -15,7 +15,8 @@ import ipywidgets as widgets
 
 # The Play widget's own buttons are icons only: give them words (CSS, as the widget has no label API).
 STYLE = """<style>
-.cosmos-stepper .widget-play button { width: auto; padding: 0 10px; }
+.cosmos-stepper .widget-play { width: auto !important; }
+.cosmos-stepper .widget-play button { width: auto !important; flex: 0 0 auto !important; padding: 0 10px; }
 .cosmos-stepper .widget-play button:nth-of-type(1)::after { content: " Play / Pause"; }
 .cosmos-stepper .widget-play button:nth-of-type(2)::after { content: " Stop"; }
 </style>"""
@@ -35,7 +36,7 @@ class StepPlayer(widgets.VBox):
         self.title = title
         last = len(self.frames) - 1
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms,
-                                 description="Play", show_repeat=False,
+                                 description="Play", show_repeat=False, layout=widgets.Layout(width="auto"),
                                  tooltip="Play the steps one after another; pause, or stop to go back to the start")
         self.back = widgets.Button(description="Back", icon="step-backward",
                                    tooltip="One step back", layout=widgets.Layout(width="auto"))

@@ -62,8 +62,10 @@ def counters_row(counters: Sequence[tuple[str, object]]) -> str:
 
 def frame_html(picture: str, caption: str, counters: Sequence[tuple[str, object]] = (),
                code: str = "") -> str:
-    """One see-it frame: counters and caption over the picture, the code pane beside it."""
-    left = (f'<div style="flex:0 1 auto;min-width:320px;max-width:100%">{counters_row(counters)}'
-            f'<div class="cosmos-caption" style="margin:4px 0 6px 0">{escape(caption)}</div>{picture}</div>')
-    right = f'<div style="flex:1 1 360px;min-width:300px;overflow-x:auto">{code}</div>' if code else ""
-    return f'<div class="cosmos-frame" style="display:flex;flex-wrap:wrap;gap:12px">{left}{right}</div>'
+    """One see-it frame: counters and caption across the top, the picture and beside it the code pane."""
+    top = (f'{counters_row(counters)}'
+           f'<div class="cosmos-caption" style="margin:4px 0 6px 0">{escape(caption)}</div>')
+    left = f'<div style="flex:0 1 auto;max-width:100%">{picture}</div>'
+    right = f'<div style="flex:1 1 320px;min-width:280px;overflow-x:auto">{code}</div>' if code else ""
+    return (f'<div class="cosmos-frame">{top}'
+            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">{left}{right}</div></div>')

@@ -51,3 +51,13 @@ LESSON_OF_MODULE: dict[str, int] = {
 def modules_of_lesson(lesson: int) -> list[str]:
     """Every engine module a lesson may import, sorted."""
     return sorted(name for name, first in LESSON_OF_MODULE.items() if first <= lesson)
+
+
+# Modules that a slice must import before the lesson that teaches them. Every World carries an
+# event bus, so world (lesson 1) imports bus; what the bus does is taught in lesson 5.
+TAUGHT_IN: dict[str, int] = {"bus": 5}
+
+
+def lesson_teaching(module: str) -> int:
+    """The lesson that explains a module (it may be imported earlier: see TAUGHT_IN)."""
+    return TAUGHT_IN.get(module, LESSON_OF_MODULE[module])

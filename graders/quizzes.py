@@ -6,21 +6,28 @@
   and the wrong output is what the buggy variant prints.
 - FillTheGap: the student's text goes into the gap and the result is compared, by behaviour,
   with the engine's real function.
-Nothing in a notebook's text marks which option is right.
+Nothing in a notebook's text marks which option is right, and options are offered in an order fixed
+by a seed (the same on every run, but the right one is not always in the same place). Every wrong
+option can say why it is wrong: a Choice's feedback, a distractor's note, a FindTheBug line note.
 """
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import inspect
 import io
+import json
 import textwrap
+import warnings
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,14 @@ def answer_digest(question: str, answer: str) -> str:
     return hashlib.sha256(f"{question}\n{answer}".encode()).hexdigest()
 
 
+def seeded_order(texts: Sequence[str], seed: int | str, salt: str = "") -> list[str]:
+    """The texts shuffled by a seed: the order depends only on seed, salt and the texts themselves."""
+    def rank(text: str) -> str:
+        return hashlib.sha256(f"{seed}\n{salt}\n{text}".encode()).hexdigest()
+
+    return sorted(texts, key=rank)
+
+
 def run_snippet(code: str, namespace: Mapping[str, Any] | None = None) -> str:
     """Run code in a fresh copy of namespace and return everything it printed."""
     out = io.StringIO()
@@ -69,6 +84,21 @@ def run_snippet(code: str, namespace: Mapping[str, Any] | None = None) -> str:
 def source_text(function: Callable[..., Any]) -> str:
     """The source of a function, dedented."""
     return textwrap.dedent(inspect.getsource(function))
+
+
+def hide(old: str, new: str) -> str:
+    """A change (old text -> new text) packed so that a notebook's reader cannot see it at a glance."""
+    return base64.b64encode(zlib.compress(json.dumps([old, new]).encode())).decode("ascii")
+
+
+def variant(reference: Callable[..., Any], change: str) -> str:
+    """The source of reference with one hidden change (from hide) applied once: a find-the-bug listing."""
+    old, new = json.loads(zlib.decompress(base64.b64decode(change)))
+    text = source_text(reference)
+    if text.count(old) != 1:
+        raise ValueError(f"the change must match the source of {reference.__name__} exactly once, "
+                         f"not {text.count(old)} times")
+    return text.replace(old, new)
 
 
 def define_like(reference: Callable[..., Any], code: str, filename: str) -> Callable[..., Any]:
@@ -92,11 +122,15 @@ class Quiz:
 class MultipleChoice(Quiz):
     """A question with options; each option has feedback; the key is computed or hashed."""
 
-    def __init__(self, question: str, choices: Sequence[Choice], key: Hashed | Computed) -> None:
+    def __init__(self, question: str, choices: Sequence[Choice], key: Hashed | Computed,
+                 seed: int | str | None = None) -> None:
         if len({choice.text for choice in choices}) != len(choices):
             raise ValueError("two options of a question have the same text")
         self.question = question
         self.choices = list(choices)
+        if seed is not None:  # offer the options shuffled by the seed instead of as written
+            by_text = {choice.text: choice for choice in self.choices}
+            self.choices = [by_text[text] for text in seeded_order(list(by_text), seed, question)]
         if isinstance(key, Computed):
             expected = key.compute()
             matches = [i for i, c in enumerate(self.choices) if c.text == expected]
@@ -115,6 +149,10 @@ class MultipleChoice(Quiz):
         prefix = "Right." if right else "Not quite."
         return Verdict(right, f"{prefix} {self.choices[index].feedback}".strip())
 
+    def unexplained(self) -> list[str]:
+        """The wrong options that do not say why they are wrong (a lesson's test wants none)."""
+        return [c.text for i, c in enumerate(self.choices) if i != self._answer and not c.feedback.strip()]
+
     def widget(self) -> QuizBox:
         """Options, a Check button and the feedback."""
         return choice_widget(self.question, [c.text for c in self.choices], self.check)
@@ -124,14 +162,17 @@ class PredictOutput(Quiz):
     """Show code, offer outputs; the right one is whatever the code prints when run."""
 
     def __init__(self, code: str, distractors: Mapping[str, str], namespace: Mapping[str, Any],
-                 question: str = "What does the program print?", explanation: str = "") -> None:
+                 question: str = "What does the program print?", explanation: str = "",
+                 seed: int | str = 0) -> None:
         self.code = code
         self.namespace = dict(namespace)
         self.question = question
         self.explanation = explanation
+        self.seed = seed
         self.expected = run_snippet(code, self.namespace).rstrip("\n")
         self._feedback = {text: note for text, note in distractors.items() if text != self.expected}
-        self.choices = sorted({*self._feedback, self.expected})
+        # Shuffled by the seed (and the code), so the right output is not always in one place.
+        self.choices = seeded_order(sorted({*self._feedback, self.expected}), seed, code)
 
     def check(self, index: int | None) -> Verdict:
         """Judge the output at index against what the code really prints."""
@@ -141,6 +182,10 @@ class PredictOutput(Quiz):
         if picked == self.expected:
             return Verdict(True, f"Right. {self.explanation}".strip())
         return Verdict(False, f"Not quite. {self._feedback.get(picked, '')}".strip())
+
+    def unexplained(self) -> list[str]:
+        """The wrong outputs offered without a note on the mistake behind them."""
+        return [text for text in self.choices if text != self.expected and not self._feedback[text].strip()]
 
     def widget(self) -> QuizBox:
         """The code, the candidate outputs, Check, and a Run button that shows the truth."""
@@ -152,7 +197,8 @@ class FindTheBug(Quiz):
     """Buggy code with numbered lines; the bug is the one line that differs from the real one."""
 
     def __init__(self, buggy: str, reference: Callable[..., Any], program: str,
-                 namespace: Mapping[str, Any] | None = None, explanation: str = "") -> None:
+                 namespace: Mapping[str, Any] | None = None, explanation: str = "",
+                 notes: Mapping[str, str] | None = None) -> None:
         self.lines = buggy.rstrip("\n").split("\n")
         real = source_text(reference).rstrip("\n").split("\n")
         if len(real) != len(self.lines):
@@ -172,6 +218,14 @@ class FindTheBug(Quiz):
         self.bug_line = changed[0] + 1
         self.wrong_output = self.run(define_like(reference, buggy, "<buggy>")).rstrip("\n")
         self.fixed_output = self.run(reference).rstrip("\n")
+        self.notes = {self.line_with(fragment): note for fragment, note in (notes or {}).items()}
+
+    def line_with(self, fragment: str) -> int:
+        """The (1-based) number of the one line of the buggy code that contains fragment."""
+        found = [n for n, line in enumerate(self.lines, start=1) if fragment in line]
+        if len(found) != 1:
+            raise ValueError(f"{fragment!r} is in {len(found)} lines of the buggy code, not in one")
+        return found[0]
 
     def run(self, function: Callable[..., Any]) -> str:
         """What the program prints when it calls this variant of the function."""
@@ -184,8 +238,9 @@ class FindTheBug(Quiz):
         if line == self.bug_line:
             return Verdict(True, f"Right: line {line}. {self.explanation} With the real line "
                                  f"the program prints: {self.fixed_output}")
-        return Verdict(False, f"Line {line} is exactly as in the game's real {self.name}. "
-                              "Look for the line that changed.")
+        note = self.notes.get(line, "")
+        return Verdict(False, f"Not this one: line {line} is exactly as in the game's real {self.name}. "
+                              f"{note} Look for the line that changed.".replace("  ", " "))
 
     def widget(self) -> QuizBox:
         """Numbered, clickable lines, the wrong output, and the feedback."""
@@ -230,11 +285,14 @@ class FillTheGap(Quiz):
 # ---- the widgets -------------------------------------------------------------------------
 
 STYLE = """<style>
-.cosmos-lines .widget-toggle-buttons { display: block; }
-.cosmos-lines button { font-family: monospace; text-align: left; white-space: pre;
+.cosmos-lines { gap: 0 !important; }
+.cosmos-lines .cosmos-line { font-family: monospace; text-align: left; white-space: pre;
   justify-content: flex-start; height: 1.55em; line-height: 1.55em; margin: 0 !important;
-  padding: 0 0.5em; border-radius: 0; box-shadow: none; }
-.cosmos-lines button:hover { background: #fde68a; }
+  padding: 0 0.5em; border-radius: 0; box-shadow: none; width: 100%; }
+.cosmos-lines .cosmos-line:hover, .cosmos-lines .cosmos-line:focus { background: #fde68a; }
+.cosmos-lines .cosmos-line-note { margin: 2px 0 4px 3.5em; }
+.cosmos-lines .cosmos-line.mod-warning { background: #fde68a; color: #1f2937; }
+.cosmos-lines .cosmos-line.mod-success { background: #bbf7d0; color: #14532d; }
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
 </style>"""
 LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
@@ -255,10 +313,11 @@ class QuizBox(widgets.VBox):
     """The widget of one quiz: remembers the last verdict and tells listeners about new ones."""
 
     def __init__(self, children: Sequence[widgets.Widget], title: str, static_html: str,
-                 feedback_at: int | None = None) -> None:
+                 feedback_at: int | None = None, place_feedback: bool = True) -> None:
         self.feedback = widgets.HTML("")
         parts = list(children)
-        parts.insert(len(parts) if feedback_at is None else feedback_at, self.feedback)
+        if place_feedback:  # otherwise the caller puts self.feedback where it belongs
+            parts.insert(len(parts) if feedback_at is None else feedback_at, self.feedback)
         super().__init__([widgets.HTML(STYLE), *parts])
         self.add_class("cosmos-quiz")
         self.title = title
@@ -272,6 +331,10 @@ class QuizBox(widgets.VBox):
         self.feedback.value = feedback_html(verdict)
         for listener in self.listeners:
             listener(verdict)
+
+    def clear(self) -> None:
+        """Take the last feedback away: the answer it judged has changed."""
+        self.feedback.value = ""
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus the question without its answer for viewers that cannot run it."""
@@ -287,8 +350,9 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
     head = f"<b>{escape(question)}</b>" + (pre(code) if code is not None else "")
     radio = widgets.RadioButtons(options=list(options), value=None,
                                  layout=widgets.Layout(width="max-content"))
-    button = widgets.Button(description="Check", button_style="primary")
-    runner = widgets.Button(description="Run it", disabled=True,
+    button = widgets.Button(description="Check", button_style="primary", icon="check",
+                            tooltip="Judge the option you picked")
+    runner = widgets.Button(description="Run it", disabled=True, icon="play",
                             tooltip="After checking: run the code and see what it prints")
     truth = widgets.HTML("")
     row = [button, runner] if reveal is not None else [button]
@@ -302,37 +366,83 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
         runner.disabled = False
 
     button.on_click(on_check)
+    radio.observe(lambda _change: box.clear(), names="value")  # a new pick: the old verdict goes
     if reveal is not None:
         runner.on_click(lambda _b: setattr(truth, "value", "It prints:" + pre(reveal())))
     return box
 
 
+class LinePicker(widgets.VBox):
+    """Numbered lines of code as buttons, one under the other; `value` is the line last clicked."""
+
+    value = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, numbered: Sequence[str], feedback: widgets.HTML) -> None:
+        self.options = [(text, n) for n, text in enumerate(numbered, start=1)]
+        self.buttons = [widgets.Button(description=text, tooltip=f"Line {n}: is this the guilty one?",
+                                       layout=widgets.Layout(width="100%")) for text, n in self.options]
+        for n, button in enumerate(self.buttons, start=1):
+            button.add_class("cosmos-line")
+            button.on_click(lambda _b, n=n: self.pick(n))
+        self.note = widgets.VBox([feedback])
+        self.note.add_class("cosmos-line-note")
+        super().__init__(list(self.buttons), layout=widgets.Layout(width="100%"))
+        self.add_class("cosmos-lines")
+        self.observe(lambda change: self.place(change["new"]), names="value")
+
+    def pick(self, line: int) -> None:
+        """What a click on a line does: choose it (a second click on it changes nothing)."""
+        self.value = line
+
+    def place(self, line: int | None) -> None:
+        """Put the feedback right under the line clicked, and mark that line."""
+        for n, button in enumerate(self.buttons, start=1):
+            button.button_style = "warning" if n == line else ""
+        if line is None:
+            self.children = list(self.buttons)
+        else:
+            self.children = [*self.buttons[:line], self.note, *self.buttons[line:]]
+
+
 def line_widget(lines: Sequence[str], output: str,
                 check: Callable[[int | None], Verdict]) -> QuizBox:
-    """Numbered lines as buttons; clicking one judges it at once."""
+    """Numbered lines as buttons; clicking one judges it at once, the feedback right under it."""
     width = len(str(len(lines)))
     numbered = [f"{n:>{width}}  {line}" for n, line in enumerate(lines, start=1)]
-    buttons = widgets.ToggleButtons(options=[(text, n) for n, text in enumerate(numbered, 1)],
-                                    value=None, style={"button_width": "100%"},
-                                    layout=widgets.Layout(width="100%"))
-    buttons.add_class("cosmos-lines")
     head = "<b>The program prints:</b>" + pre(output)
-    box = QuizBox([widgets.HTML(head + "<b>Which line is guilty? Click it.</b>"), buttons],
-                  "find the bug", head + pre("\n".join(numbered)), feedback_at=1)
-    box.lines = buttons
-    buttons.observe(lambda change: box.show(check(change["new"])), names="value")
+    box = QuizBox([widgets.HTML(head + "<b>Which line is guilty? Click it.</b>")], "find the bug",
+                  head + pre("\n".join(numbered)), place_feedback=False)
+    picker = LinePicker(numbered, box.feedback)
+    box.children = [*box.children, picker]
+    box.lines = picker
+
+    def judge(change: dict[str, Any]) -> None:
+        box.show(check(change["new"]))
+        if box.verdict is not None and box.verdict.correct:
+            picker.buttons[change["new"] - 1].button_style = "success"
+
+    picker.observe(judge, names="value")
     return box
 
 
 def gap_widget(template: str, gap: str, check: Callable[[str], Verdict]) -> QuizBox:
-    """The code with its gap marked, a field for the missing piece and a Check button."""
+    """The code with its gap marked, a field for the missing piece, Check (or Enter)."""
     mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
     shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
-    field = widgets.Text(placeholder="what goes in the gap", layout=widgets.Layout(width="16em"))
-    button = widgets.Button(description="Check", button_style="primary")
+    field = widgets.Text(placeholder="what goes in the gap, then Enter", layout=widgets.Layout(width="16em"))
+    button = widgets.Button(description="Check", button_style="primary", icon="check",
+                            tooltip="Run your version on the cases and compare it with the game's")
     box = QuizBox([widgets.HTML(shown), widgets.HBox([field, button])], "fill the gap", shown)
     box.field, box.button = field, button
-    button.on_click(lambda _b: box.show(check(field.value)))
+
+    def submit(_source: object) -> None:
+        box.show(check(field.value))
+
+    button.on_click(submit)
+    with warnings.catch_warnings():  # Enter in the field: ipywidgets 8 still sends it as "submit"
+        warnings.simplefilter("ignore", DeprecationWarning)
+        field.on_submit(submit)
+    field.observe(lambda _change: box.clear(), names="value")  # a changed answer: the old verdict goes
     return box
 
 

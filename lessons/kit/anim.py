@@ -1,15 +1,19 @@
-"""The "see it" animation of lesson 1: a recorded galaxy trace turned into frames and inline SVG."""
+"""The "see it" animation of lesson 1: a recorded galaxy trace turned into frames.
+
+Each frame is a picture (an SVG, shown as a data: <img> so that it needs no trust), the counters,
+a caption, and beside them the real engine function with the line that made this step lit.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from html import escape
 
 from cosmos.data import CELL_H, CELL_W, MAP_COLS, MAP_ROWS
-from cosmos.galaxy import StarSystem
+from cosmos.galaxy import StarSystem, connect, generate_systems
 from cosmos.graph import add_lane, bfs
-from lessons.kit.trace import EXTRA, TREE, Step, steps_of
+from lessons.kit import seeit
+from lessons.kit.trace import EXTRA, TREE, Step, line_of_step, steps_of
 
 
 class Phase(Enum):
@@ -18,8 +22,16 @@ class Phase(Enum):
     GRID = "grid"
     STARS = "stars"
     TREE = "tree"
+    ROLL = "roll"
     EXTRA = "extra"
     WAVE = "wave"
+
+
+# The engine functions a frame's code pane can show, by name.
+CODE = {"generate_systems": generate_systems, "connect": connect, "bfs": bfs}
+# Where the game itself does what the lesson's place_stars does (the trace's stars come from there).
+GRID_LINE = "cells = list(range(MAP_COLS * MAP_ROWS))"
+STAR_LINE = "system = StarSystem("
 
 
 # Colours, by what they paint. Tree and extra lanes must differ: the lesson speaks of it.
@@ -39,6 +51,7 @@ COLOURS = {
 X_SCALE = 9  # pixels per map column
 Y_SCALE = 27  # pixels per map row: rows count three times, as in squared_distance
 MARGIN = 20
+PICTURE_WIDTH = 470  # pixels on screen, so that the code pane fits beside the map
 
 
 @dataclass(frozen=True)
@@ -52,6 +65,9 @@ class Frame:
     focus: tuple[int, ...]
     islands: int
     caption: str
+    code: str = ""  # which function of CODE the code pane shows ("" for none)
+    line: int | None = None  # its file line that made this step
+    rolls: int = 0  # how often connect has rolled the die so far
 
     def count_lanes(self, kind: str) -> int:
         """How many lanes of one kind ("tree" or "extra") are drawn."""
@@ -85,36 +101,50 @@ def frames_from_trace(trace: Sequence[Step]) -> list[Frame]:
     stars: list[int] = []
     lanes: list[tuple[int, int, str]] = []
     dist = [-1] * total
+    rolls = 0
     frames = [Frame(Phase.GRID, (), (), tuple(dist), (), 0,
-                    f"The map: {MAP_COLS} by {MAP_ROWS} cells. {total} of them will get a star.")]
+                    f"The map: {MAP_COLS} by {MAP_ROWS} cells, shuffled. {total} of them will get a star "
+                    "(the lesson's place_stars did it; on the right, the game's own version).",
+                    "generate_systems", seeit.line_of(generate_systems, GRID_LINE))]
 
-    def add(phase: Phase, focus: tuple[int, ...], caption: str) -> None:
+    def add(phase: Phase, focus: tuple[int, ...], caption: str, code: str, line: int | None) -> None:
         islands = count_islands(stars, lanes, total)
-        frames.append(
-            Frame(phase, tuple(stars), tuple(lanes), tuple(dist), focus, islands, caption))
+        frames.append(Frame(phase, tuple(stars), tuple(lanes), tuple(dist), focus, islands, caption,
+                            code, line, rolls))
 
+    star_line = seeit.line_of(generate_systems, STAR_LINE)
     for step in trace:
-        if step[0] == "star":
+        kind, line = step[0], line_of_step(step)
+        if kind == "star":
             stars.append(step[1])
             add(Phase.STARS, (step[1],),
                 f"Star {step[1] + 1} lights up in its cell. No lanes yet: "
-                "every star is its own island.")
-        elif step[0] == "lane" and step[3] == TREE:
+                "every star is its own island.", "generate_systems", star_line)
+        elif kind == "lane" and step[3] == TREE:
             lanes.append((step[1], step[2], TREE))
             done = sum(1 for lane in lanes if lane[2] == TREE)
             add(Phase.TREE, (step[1], step[2]),
-                f"Tree lane {done} of {total - 1}: the shortest lane from the tree to a star "
-                f"outside it, {step[1] + 1}-{step[2] + 1}. Two islands become one.")
-        elif step[0] == "lane":
+                f"Tree lane {done} of {total - 1}: {step[1] + 1}-{step[2] + 1}, the shortest from a star "
+                "in the tree to one outside it. Two islands merge.", "connect", line)
+        elif kind == "roll":
+            rolls += 1
+            if not step[2]:  # a winning roll is shown by the lane it adds
+                a, b = step[4], step[5]
+                add(Phase.ROLL, (a, b),
+                    f"System {a + 1}: the nearest star without a lane to it is {b + 1}, close enough, "
+                    f"and both have room. The die says no ({step[1]} % were needed): no lane.",
+                    "connect", line)
+        elif kind == "lane":
             lanes.append((step[1], step[2], EXTRA))
             add(Phase.EXTRA, (step[1], step[2]),
-                f"Extra lane {step[1] + 1}-{step[2] + 1}: close, both have fewer than four "
-                "lanes, and the die said yes. A detour, not a new connection: still one island.")
-        elif step[0] == "reach":
-            _, system, d, parent = step
+                f"Extra lane {step[1] + 1}-{step[2] + 1}: close, both under four lanes, and the die "
+                "said yes. A second way round, not a new connection: still one island.", "connect", line)
+        elif kind == "reach":
+            _, system, d, parent = step[:4]
             dist[system] = d
             where = "the start" if parent < 0 else f"found from {parent + 1}"
-            add(Phase.WAVE, (system,), f"The wave reaches {system + 1} ({where}): {d} lanes away.")
+            add(Phase.WAVE, (system,), f"The wave reaches {system + 1} ({where}): {d} lanes away.",
+                "bfs", line)
     if frames[-1].phase is Phase.WAVE:
         missing = dist.count(-1)
         verdict = (" No -1 is left: every system was reached, so the galaxy is connected."
@@ -174,29 +204,27 @@ def frame_svg(places: Sequence[tuple[int, int]], frame: Frame) -> str:
     return "".join(parts)
 
 
-def counters_html(frame: Frame, index: int, count: int) -> str:
-    """The counters the lesson talks about, above the picture."""
+def counters(frame: Frame, index: int, count: int) -> list[tuple[str, object]]:
+    """The counters the lesson talks about, for one frame."""
     total = len(frame.dist)
-    items = [("step", f"{index + 1} of {count}"), ("stars", f"{len(frame.stars)} of {total}"),
-             ("islands", str(frame.islands)), ("tree lanes", str(frame.count_lanes(TREE))),
-             ("extra lanes", str(frame.count_lanes(EXTRA))),
-             ("reached", f"{frame.reached} of {total}")]
-    cells = " &nbsp;".join(
-        f'<span class="counter" data-name="{name}">{name}: <b>{value}</b></span>'
-        for name, value in items)
-    legend = (f'<span style="color:{COLOURS[TREE]}">&#9472;&#9472; tree lane</span> &nbsp; '
-              f'<span style="color:{COLOURS[EXTRA]}">&#9476;&#9476; extra lane</span> &nbsp; '
-              f'<span style="color:{COLOURS["wave"]}">&#9679; reached, with its distance</span>')
-    return (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.5;width:560px;'
-            f'color:{COLOURS["text"]};background:{COLOURS["space"]};padding:8px 10px">'
-            f'{cells}<br/>{legend}<br/><span class="caption">{escape(frame.caption)}</span></div>')
+    return [("step", f"{index + 1} of {count}"), ("stars", f"{len(frame.stars)} of {total}"),
+            ("islands", frame.islands), ("tree lanes", frame.count_lanes(TREE)),
+            ("extra lanes", frame.count_lanes(EXTRA)), ("die rolls", frame.rolls),
+            ("reached", f"{frame.reached} of {total}")]
+
+
+LEGEND = (f'<div style="font-size:12px;margin-top:4px"><span style="color:{COLOURS[TREE]}">&#9472;&#9472; '
+          f'tree lane</span> &nbsp; <span style="color:{COLOURS[EXTRA]}">&#9476;&#9476; extra lane</span>'
+          f' &nbsp; <span style="color:#16a34a">&#9679; reached, with its distance</span></div>')
 
 
 def frame_html(places: Sequence[tuple[int, int]], frames: Sequence[Frame], index: int) -> str:
-    """Counters, caption and picture of one frame, as one block of HTML."""
-    counters = counters_html(frames[index], index, len(frames))
-    return (f'<div class="cosmos-frame" data-index="{index}">'
-            f"{counters}{frame_svg(places, frames[index])}</div>")
+    """Counters, caption, picture and code pane of one frame, as one block of HTML."""
+    frame = frames[index]
+    picture = seeit.svg_img(frame_svg(places, frame), f"galaxy map, step {index + 1}", PICTURE_WIDTH) + LEGEND
+    code = seeit.code_pane(CODE[frame.code], frame.line) if frame.code else ""
+    html = seeit.frame_html(picture, frame.caption, counters(frame, index, len(frames)), code)
+    return html.replace('class="cosmos-frame"', f'class="cosmos-frame" data-index="{index}"', 1)
 
 
 def galaxy_frames_html(trace: Sequence[Step]) -> list[str]:

@@ -11,15 +11,20 @@ from html import escape
 
 from lessons.kit.source import Source, source_of
 
-PANE_STYLE = ("font-family:monospace;font-size:12px;line-height:1.45;margin:0;padding:6px 0;"
+PANE_STYLE = ("font-family:monospace;font-size:12px;line-height:1.45;margin:0;padding:6px 0;white-space:pre;"
               "background:#f8fafc;border:1px solid #cbd5e1;border-radius:4px;overflow-x:auto")
 LIT = "background:#fde68a;font-weight:600"
 
 
-def svg_img(svg: str, label: str) -> str:
-    """An SVG picture as an <img> with a data: URL: shown without trust, no font of its own needed."""
+def svg_img(svg: str, label: str, width: int | None = None) -> str:
+    """An SVG picture as an <img> with a data: URL: shown without trust, no font of its own needed.
+
+    width (pixels) shows it smaller or larger than the SVG's own size; it never overflows its box.
+    """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" title="{escape(label)}"/>'
+    size = f"width:{width}px;" if width is not None else ""
+    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" title="{escape(label)}" '
+            f'style="{size}max-width:100%;height:auto"/>')
 
 
 def code_pane(source: Source | object, line: int | None) -> str:
@@ -49,15 +54,18 @@ def line_of(source: Source | object, fragment: str, nth: int = 1) -> int:
 
 def counters_row(counters: Sequence[tuple[str, object]]) -> str:
     """Labelled numbers in a row: the counters the lesson talks about."""
-    cells = "".join(f'<span style="margin-right:1.4em"><span style="color:#475569">{escape(name)}</span> '
+    cells = "".join(f'<span class="counter" data-name="{escape(name)}" style="margin-right:1.4em;white-space:nowrap">'
+                    f'<span style="color:#475569">{escape(name)}</span> '
                     f"<b>{escape(str(value))}</b></span>" for name, value in counters)
     return f'<div class="cosmos-counters" style="margin:4px 0">{cells}</div>'
 
 
 def frame_html(picture: str, caption: str, counters: Sequence[tuple[str, object]] = (),
                code: str = "") -> str:
-    """One see-it frame: counters and caption over the picture, the code pane beside it."""
-    left = (f'<div style="flex:1 1 420px;min-width:320px">{counters_row(counters)}'
-            f'<div class="cosmos-caption" style="margin:4px 0 6px 0">{escape(caption)}</div>{picture}</div>')
-    right = f'<div style="flex:1 1 360px;min-width:300px">{code}</div>' if code else ""
-    return f'<div class="cosmos-frame" style="display:flex;flex-wrap:wrap;gap:12px">{left}{right}</div>'
+    """One see-it frame: counters and caption across the top, the picture and beside it the code pane."""
+    top = (f'{counters_row(counters)}'
+           f'<div class="cosmos-caption" style="margin:4px 0 6px 0">{escape(caption)}</div>')
+    left = f'<div style="flex:0 1 auto;max-width:100%">{picture}</div>'
+    right = f'<div style="flex:1 1 320px;min-width:280px;overflow-x:auto">{code}</div>' if code else ""
+    return (f'<div class="cosmos-frame">{top}'
+            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">{left}{right}</div></div>')

@@ -4,24 +4,42 @@ Nothing in the engine is changed or copied: the systems are given neighbour list
 every lane written into them and every walk through them, and the generator notes every roll
 of the die. The trace is a list of plain tuples, easy to print, test and animate:
 
-    ("star", system, x, y)          a star placed on the grid
-    ("lane", a, b, kind)            a lane added by connect; kind is "tree" or "extra"
-    ("roll", percent, hit)          connect rolled the die for an extra lane
-    ("reach", system, dist, parent) bfs from system 0 reached a system (parent -1: the start)
+    ("star", system, x, y)                  a star placed on the grid
+    ("lane", a, b, kind, line)              a lane added by connect; kind is "tree" or "extra"
+    ("roll", percent, hit, line, a, b)      connect rolled the die for an extra lane from a to b
+    ("reach", system, dist, parent, line)   bfs from system 0 reached a system (parent -1: the start)
+
+`line` is the line of cosmos/galaxy.py or cosmos/graph.py that did it: for lanes and rolls it is
+read from connect's own running frame at the moment of the call; for the wave it is the line of
+bfs that writes the distance (`dist[start] = 0` for the start, `dist[nxt] = ...` for the rest).
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
+from types import FrameType
 from typing import Any
 
 from cosmos.galaxy import StarSystem, connect
 from cosmos.graph import bfs
 from cosmos.rng import Random
+from lessons.kit.seeit import line_of
 
 TREE = "tree"
 EXTRA = "extra"
 
 Step = tuple[Any, ...]
+# The lines of bfs that write a distance: what the wave's steps point at.
+START_LINE = "dist[start] = 0"
+REACH_LINE = "dist[nxt] = dist[current] + 1"
+
+
+def frame_of(function: Any) -> FrameType | None:
+    """The running frame of an engine function somewhere up the call stack, if it is running."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code is not function.__code__:
+        frame = frame.f_back
+    return frame
 
 
 class RecordingLinks(list):
@@ -35,7 +53,8 @@ class RecordingLinks(list):
     def insert(self, index: Any, value: int) -> None:
         """Insert as a list does, then note which system got which neighbour."""
         super().insert(index, value)
-        self.log.append(("insert", self.owner, value))
+        caller = frame_of(connect)
+        self.log.append(("insert", self.owner, value, caller.f_lineno if caller else None))
 
     def __iter__(self):
         """Walk as a list does, after noting whose neighbours are being walked."""
@@ -53,12 +72,14 @@ class RecordingRandom(Random):
     def chance(self, percent: int) -> bool:
         """Roll as the game does and note the roll."""
         hit = super().chance(percent)
-        self.log.append(("roll", percent, hit))
+        caller = frame_of(connect)
+        where = (caller.f_lineno, caller.f_locals.get("a"), caller.f_locals.get("best")) if caller else (None,) * 3
+        self.log.append(("roll", percent, hit, *where))
         return hit
 
 
 def lanes_from_log(log: Sequence[Step]) -> list[Step]:
-    """Turn raw inserts and rolls into ("lane", a, b, kind) and ("roll", ...) steps."""
+    """Turn raw inserts and rolls into ("lane", a, b, kind, line) and ("roll", ...) steps."""
     steps: list[Step] = []
     rolled = False
     pending: tuple[int, int] | None = None
@@ -67,13 +88,13 @@ def lanes_from_log(log: Sequence[Step]) -> list[Step]:
             rolled = True
             steps.append(entry)
         elif entry[0] == "insert":
-            _, owner, value = entry
+            _, owner, value, line = entry
             if pending is None:
                 pending = (owner, value)
                 continue
             if pending != (value, owner):
                 raise ValueError(f"a lane was written on one side only: {pending} then {entry}")
-            steps.append(("lane", pending[0], pending[1], EXTRA if rolled else TREE))
+            steps.append(("lane", pending[0], pending[1], EXTRA if rolled else TREE, line))
             pending = None
     if pending is not None:
         raise ValueError(f"a lane was written on one side only: {pending}")
@@ -83,14 +104,15 @@ def lanes_from_log(log: Sequence[Step]) -> list[Step]:
 def wave_from_log(systems: Sequence[StarSystem], log: Sequence[Step], start: int) -> list[Step]:
     """The order in which bfs reached the systems, rebuilt from its walks and its result."""
     result = bfs(systems, start)
-    steps: list[Step] = [("reach", start, 0, -1)]
+    first, reach = line_of(bfs, START_LINE), line_of(bfs, REACH_LINE)
+    steps: list[Step] = [("reach", start, 0, -1, first)]
     for entry in log:
         if entry[0] != "walk":
             continue
         current = entry[1]
         for nxt in list.__iter__(systems[current].links):
             if result.parent[nxt] == current:
-                steps.append(("reach", nxt, result.dist[nxt], current))
+                steps.append(("reach", nxt, result.dist[nxt], current, reach))
     return steps
 
 
@@ -126,3 +148,9 @@ def steps_of(trace: Iterable[Step], kind: str) -> list[Step]:
 def lanes_of(trace: Iterable[Step], kind: str) -> list[tuple[int, int]]:
     """The lanes of one kind ("tree" or "extra") as (a, b) pairs, in the order they were added."""
     return [(step[1], step[2]) for step in steps_of(trace, "lane") if step[3] == kind]
+
+
+def line_of_step(step: Step) -> int | None:
+    """The engine line a step came from (None for a star, which the lesson placed, or a hand-made step)."""
+    at = {"lane": 4, "reach": 4, "roll": 3}.get(step[0])
+    return step[at] if at is not None and len(step) > at else None

@@ -18,7 +18,10 @@ from graders.quizzes import (
     PredictOutput,
     QuizSet,
     answer_digest,
+    hide,
     run_snippet,
+    seeded_order,
+    variant,
 )
 
 RING = """systems = [StarSystem(i, "", i * 10, 0) for i in range(6)]
@@ -82,7 +85,7 @@ def test_a_computed_key_follows_the_code():
 def test_predict_the_output_expects_what_the_code_prints():
     quiz = PredictOutput(RING, {"1 2 3 3 2 4": "from 0", "0 1 2 3 1 4": "both ways"}, GRAPH)
     assert quiz.expected == " ".join(map(str, run_and_bfs()))
-    assert quiz.choices == sorted(quiz.choices) and len(quiz.choices) == 3
+    assert sorted(quiz.choices) == sorted({quiz.expected, "1 2 3 3 2 4", "0 1 2 3 1 4"})
     right = quiz.choices.index(quiz.expected)
     assert quiz.check(right).correct
     wrong = quiz.choices.index("0 1 2 3 1 4")
@@ -100,9 +103,53 @@ def test_changing_the_snippet_changes_the_key():
     offered = {"0 1 2 2 1 3": "", "0 1 2 2 1 2": ""}
     before = PredictOutput(RING, offered, GRAPH)
     after = PredictOutput(RING.replace("(3, 5)", "(1, 5)"), offered, GRAPH)
-    assert before.choices == after.choices == ["0 1 2 2 1 2", "0 1 2 2 1 3"]
-    assert [before.check(i).correct for i in range(2)] == [False, True]
-    assert [after.check(i).correct for i in range(2)] == [True, False]
+    assert sorted(before.choices) == sorted(after.choices) == ["0 1 2 2 1 2", "0 1 2 2 1 3"]
+    assert before.check(before.choices.index("0 1 2 2 1 3")).correct
+    assert not before.check(before.choices.index("0 1 2 2 1 2")).correct
+    assert after.check(after.choices.index("0 1 2 2 1 2")).correct
+    assert not after.check(after.choices.index("0 1 2 2 1 3")).correct
+
+
+def test_predict_the_output_offers_its_options_in_a_seeded_shuffled_order():
+    offered = {"1 2 3 3 2 4": "a", "0 1 2 3 1 4": "b", "0 1 2 2 1 2": "c", "0 1 1 2 1 3": "d"}
+    quizzes = [PredictOutput(RING, offered, GRAPH, seed=seed) for seed in range(12)]
+    again = [PredictOutput(RING, offered, GRAPH, seed=seed) for seed in range(12)]
+    assert [q.choices for q in quizzes] == [q.choices for q in again]  # the same on every run
+    assert all(sorted(q.choices) == sorted(quizzes[0].choices) for q in quizzes)
+    places = {q.choices.index(q.expected) for q in quizzes}
+    assert len(places) >= 3, places  # the right output wanders: not always first, not always last
+    assert any(q.choices != sorted(q.choices) for q in quizzes)
+    assert PredictOutput(RING, offered, GRAPH).choices == quizzes[0].choices  # seed 0 by default
+
+
+def test_seeded_order_depends_only_on_seed_salt_and_texts():
+    texts = [f"option {i}" for i in range(8)]
+    assert seeded_order(texts, 3) == seeded_order(list(reversed(texts)), 3)
+    assert sorted(seeded_order(texts, 3)) == sorted(texts)
+    assert len({tuple(seeded_order(texts, seed)) for seed in range(6)}) == 6
+    assert seeded_order(texts, 3, "one quiz") != seeded_order(texts, 3, "another quiz")
+
+
+def test_a_multiple_choice_keeps_its_order_unless_given_a_seed():
+    options = [Choice(str(n), f"why-{n}") for n in range(1, 7)]
+    key = Hashed(answer_digest("roll 55?", "2"))
+    assert [c.text for c in MultipleChoice("roll 55?", options, key).choices] == list("123456")
+    orders = [[c.text for c in MultipleChoice("roll 55?", options, key, seed=s).choices] for s in range(8)]
+    assert len({tuple(order) for order in orders}) > 1 and len({order.index("2") for order in orders}) > 1
+    for seed in range(8):  # the feedback travels with its option, and the key still finds the right one
+        quiz = MultipleChoice("roll 55?", options, key, seed=seed)
+        right = [i for i in range(6) if quiz.check(i).correct]
+        assert [quiz.choices[i].text for i in right] == ["2"]
+        assert all(quiz.check(i).message.endswith(f"why-{c.text}") for i, c in enumerate(quiz.choices))
+
+
+def test_every_wrong_option_can_say_why_and_the_silent_ones_are_named():
+    quiz = MultipleChoice("roll 55?", [Choice("1", "index 0 is 0-29"), Choice("2", "right"), Choice("3")],
+                          Hashed(answer_digest("roll 55?", "2")))
+    assert quiz.unexplained() == ["3"]
+    assert quiz.check(0).message == "Not quite. index 0 is 0-29"
+    predict = PredictOutput(RING, {"1 2 3 3 2 4": "the start is 0 from itself", "9": ""}, GRAPH)
+    assert predict.unexplained() == ["9"]
 
 
 def test_a_distractor_that_happens_to_be_right_is_not_offered_twice():
@@ -126,6 +173,18 @@ def test_find_the_bug_finds_the_changed_line_and_runs_both_variants():
     assert quiz.fixed_output in quiz.check(quiz.bug_line).message
     assert not quiz.check(1).correct and "exactly as in the game" in quiz.check(1).message
     assert not quiz.check(None).correct
+
+
+def test_find_the_bug_can_note_why_a_suspicious_line_is_innocent():
+    notes = {"best_a = best_b = -1": "-1 only says: nothing found yet; best_a < 0 lets the first win."}
+    quiz = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS,
+                      notes=notes)
+    line = quiz.line_with("best_a = best_b = -1")
+    assert quiz.notes == {line: notes["best_a = best_b = -1"]}
+    assert not quiz.check(line).correct and "best_a < 0 lets" in quiz.check(line).message
+    assert "exactly as in the game" in quiz.check(line).message
+    with pytest.raises(ValueError, match="in 2 lines"):
+        FindTheBug(quiz.buggy, connect, PROGRAM, PROGRAM_NS, notes={"best_d = 0": "two lines hold it"})
 
 
 def quiz_variant(quiz: FindTheBug):
@@ -188,8 +247,10 @@ def test_the_choice_widget_checks_and_then_reveals():
     box.runner.click()
     assert quiz.expected in box.truth.value
     box.radio.value = quiz.expected
+    assert box.feedback.value == ""  # a new pick: the old "Not quite" is gone
     box.button.click()
     assert box.verdict.correct and "Right." in box.feedback.value
+    assert box.button.tooltip and box.runner.tooltip
 
 
 def test_the_line_widget_judges_a_click():
@@ -202,6 +263,24 @@ def test_the_line_widget_judges_a_click():
     assert box.verdict.correct
 
 
+def test_the_feedback_appears_right_under_the_line_clicked():
+    quiz = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS)
+    box = quiz.widget()
+    picker = box.lines
+    assert box.feedback not in box.children and list(picker.children) == picker.buttons
+    for line in (30, 2, quiz.bug_line):
+        picker.buttons[line - 1].click()  # a real click on the button of that line
+        children = list(picker.children)
+        assert children.index(picker.note) == line  # just after the line's own button
+        assert children[line - 1] is picker.buttons[line - 1]
+        assert picker.note.children == (box.feedback,) and box.feedback.value
+        assert picker.buttons[line - 1].button_style in ("warning", "success")
+        assert [b.button_style for b in picker.buttons].count("") == len(quiz.lines) - 1
+    assert box.verdict.correct and "Right: line" in box.feedback.value
+    assert picker.buttons[quiz.bug_line - 1].button_style == "success"
+    assert all(b.tooltip for b in picker.buttons)
+
+
 def test_the_gap_widget():
     apart, joined = islands()
     quiz = FillTheGap("def is_connected(systems):\n    return all(d >= ___ for d in "
@@ -210,6 +289,21 @@ def test_the_gap_widget():
     box.field.value = "0"
     box.button.click()
     assert box.verdict.correct
+
+
+def test_enter_checks_the_gap_and_a_changed_answer_hides_the_old_verdict():
+    apart, joined = islands()
+    quiz = FillTheGap("def is_connected(systems):\n    return all(d >= ___ for d in "
+                      "bfs(systems, 0).dist)\n", is_connected, {"two islands": (apart,)})
+    box = quiz.widget()
+    box.field.value = "-1"
+    box.field._handle_string_msg(None, {"event": "submit"}, [])  # what the browser sends on Enter
+    assert not box.verdict.correct and "Not quite" in box.feedback.value
+    box.field.value = "-"  # the student starts over
+    assert box.feedback.value == ""
+    box.field.value = "0"
+    box.field._handle_string_msg(None, {"event": "submit"}, [])
+    assert box.verdict.correct and "Right." in box.feedback.value
 
 
 def test_a_quiz_set_keeps_score_and_its_static_form_hides_the_keys():
@@ -229,3 +323,12 @@ def test_a_quiz_set_keeps_score_and_its_static_form_hides_the_keys():
     assert "Right" not in static and "why-" not in static and "start at 0" not in static
     assert "Quiz" not in bundle["text/plain"] and "2 questions" in bundle["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_a_hidden_change_makes_the_variant_and_does_not_show_in_the_text():
+    change = hide("range(1, count)", "range(1, count - 1)")
+    assert "count" not in change and "range" not in change
+    quiz = FindTheBug(variant(connect, change), connect, PROGRAM, PROGRAM_NS)
+    assert "range(1, count - 1)" in quiz.lines[quiz.bug_line - 1]
+    with pytest.raises(ValueError, match="exactly once"):
+        variant(connect, hide("best_d = 0", "best_d = 1"))

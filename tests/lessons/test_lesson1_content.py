@@ -1,4 +1,4 @@
-"""Lesson 1 holds every part of the source lesson, prints its outputs, and shows the real engine."""
+"""Lesson 1 holds every part of the pattern, prints its outputs, shows the real engine and says only true things."""
 from __future__ import annotations
 
 import inspect
@@ -8,10 +8,15 @@ from pathlib import Path
 import pytest
 
 import cosmos
-from cosmos import galaxy, graph, rng, world
-from graders.quizzes import FindTheBug, PredictOutput
+from cosmos import galaxy, graph, rng, stages, world
+from cosmos.ui.mapdraw import draw_map
+from cosmos.ui.session import Session
+from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
 from lessons.kit import codemap
-from tests.lessons.lesson_helpers import LESSONS, code_cells, reference_blocks, reference_dir, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, code_cells, reference_blocks, stdout_of
+from tests.reference import screen
+
+WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 QUIZ_BLOCKS = {"predict the output", "find the bug"}
 
@@ -26,6 +31,18 @@ def cell_for(nb, reference: str):
 
 def markdown(nb) -> str:
     return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+
+
+def tagged(nb, key: str, value: object = True):
+    """The one code cell whose cosmos metadata has key: value."""
+    cells = [c for c in code_cells(nb) if c.metadata.get("cosmos", {}).get(key) == value]
+    assert len(cells) == 1, f"expected one cell tagged {key}={value!r}, found {len(cells)}"
+    return cells[0]
+
+
+def prose_words(cell) -> int:
+    """The words of a markdown cell, fenced code left out (as the originality tool counts them)."""
+    return len(WORD.findall(re.sub(r"```.*?```", " ", cell.source, flags=re.S)))
 
 
 @pytest.mark.parametrize("name", sorted(set(reference_blocks()) - QUIZ_BLOCKS))
@@ -48,8 +65,19 @@ def test_predict_the_output_key_is_what_the_snippet_prints(lesson1_ns):
     assert [predict.check(i).correct for i in range(len(predict.choices))].count(True) == 1
 
 
+def test_predict_the_output_shuffles_and_explains_every_wrong_output(lesson1_ns):
+    predict = lesson1_ns["predict"]
+    assert predict.choices != sorted(predict.choices)  # a seeded shuffle, not the sorted order
+    assert predict.choices.index(predict.expected) != 0
+    assert predict.unexplained() == []
+    for i, text in enumerate(predict.choices):
+        if text != predict.expected:
+            assert len(predict.check(i).message) > len("Not quite. ") + 30, text
+
+
 def test_predict_the_output_key_follows_the_code(lesson1_ns):
     predict = lesson1_ns["predict"]
+    assert predict.code.count("(4, 3)") == 1
     changed = PredictOutput(predict.code.replace("(4, 3)", "(4, 5)"), {}, predict.namespace)
     assert changed.expected != predict.expected
     assert changed.expected == "0 1 2 3 1 2"
@@ -63,6 +91,25 @@ def test_find_the_bug_output_comes_from_running_the_buggy_connect(lesson1_ns):
     whole = reference_blocks()["the whole galaxy from one seed"].splitlines()
     assert bug.fixed_output == whole[-1]  # the real connect: every seed connected
     assert "range(1, count - 1)" in bug.lines[bug.bug_line - 1]
+    real = inspect.getsource(galaxy.connect).splitlines()
+    differ = [i for i, (a, b) in enumerate(zip(real, bug.lines, strict=True)) if a != b]
+    assert differ == [bug.bug_line - 1]  # the real connect with exactly the guilty line changed
+
+
+def test_find_the_bug_listing_and_its_bug_are_not_in_the_notebooks_text(lesson1_nb):
+    sources = "\n".join(cell.source for cell in lesson1_nb.cells)
+    assert "range(1, count - 1)" not in sources and "def connect(" not in sources
+
+
+def test_find_the_bug_innocent_lines_say_why(lesson1_ns):
+    bug = lesson1_ns["find_the_bug"]
+    assert len(bug.notes) >= 3 and bug.bug_line not in bug.notes
+    for line, note in bug.notes.items():
+        verdict = bug.check(line)
+        assert not verdict.correct and note in verdict.message
+    box = bug.widget()
+    box.lines.buttons[bug.bug_line - 1].click()
+    assert list(box.lines.children).index(box.lines.note) == bug.bug_line  # the feedback is under the line
 
 
 def test_find_the_bug_key_follows_the_code(lesson1_ns):
@@ -80,19 +127,31 @@ def test_the_gap_is_checked_by_behaviour(lesson1_ns):
     assert gap.check("0").correct
     assert not gap.check("-1").correct
     assert "two islands" in gap.check("-1").message
+    box = gap.widget()
+    box.field.value = "-1"
+    box.field._handle_string_msg(None, {"event": "submit"}, [])  # Enter
+    assert not box.verdict.correct and box.feedback.value
+    box.field.value = "0"
+    assert box.feedback.value == ""
 
 
 def test_six_questions_to_test_yourself_each_with_one_right_answer(lesson1_ns):
     quizzes = lesson1_ns["test_yourself"].quizzes
     assert len(quizzes) == 6
     for quiz in quizzes:
+        assert isinstance(quiz, MultipleChoice)
         verdicts = [quiz.check(i) for i in range(len(quiz.choices))]
         assert sum(v.correct for v in verdicts) == 1
         assert all(choice.feedback for choice in quiz.choices), "every option explains itself"
+        assert quiz.unexplained() == []
+        for choice in quiz.choices:  # the feedback does not give the key away in the cell's text
+            assert not re.match(r"(yes|no|right|wrong)\b", choice.feedback, re.I), choice.feedback
     rights = [next(c.text for i, c in enumerate(q.choices) if q.check(i).correct) for q in quizzes]
     assert rights[1] == "11" and rights[3] == "2"
-    assert "formula" in rights[0] and "never got there" in rights[2]
+    assert "formula" in rights[0] and "No path leads there" in rights[2]
     assert "rebuilds" in rights[4] and "islands" in rights[5]
+    assert len({q.choices.index(next(c for c in q.choices if c.text == r)) for q, r in zip(quizzes, rights,
+                                                                                       strict=True)}) > 1
 
 
 def test_computed_keys_change_when_the_code_changes(lesson1_ns):
@@ -112,6 +171,9 @@ def test_the_answers_are_not_in_the_notebooks_text(lesson1_nb, lesson1_ns):
     assert sources.count("Computed(") == 2 and sources.count("Hashed(") == 4
     stored = "\n".join(str(o.get("data", "")) for c in code_cells(lesson1_nb) for o in c.outputs)
     assert "Right." not in stored and "Not quite." not in stored
+    for quiz in lesson1_ns["test_yourself"].quizzes:  # only feedback tells the right option, and it is
+        right = next(c for i, c in enumerate(quiz.choices) if quiz.check(i).correct)  # not stored
+        assert right.feedback not in stored
 
 
 def test_the_real_engine_code_is_shown_not_copied(lesson1_nb):
@@ -126,25 +188,43 @@ def test_the_real_engine_code_is_shown_not_copied(lesson1_nb):
         assert f"`cosmos/{path}`, lines {first}-{first + len(lines) - 1}" in shown
         assert "".join(lines) in shown
     sources = "\n".join(cell.source for cell in code_cells(lesson1_nb))
-    assert "def bfs(" not in sources and "def connect(" not in sources.split("buggy=")[0]
+    assert "def bfs(" not in sources and "def connect(" not in sources
 
 
-def test_the_map_of_the_first_turn_is_the_published_one(lesson1_nb):
-    screen = (reference_dir() / "screens" / "seed2026-map.en.txt").read_text(encoding="utf-8")
-    lines = screen.split("\n")[3:]
-    map_lines = lines[:lines.index("")]
-    cell = next(c for c in code_cells(lesson1_nb) if c.id == "one-output-map")
-    assert stdout_of(cell) == "\n".join(map_lines) + "\n"
+def test_the_problem_shows_the_real_map_and_sys_1_screens_from_a_session(lesson1_nb):
+    cell = tagged(lesson1_nb, "screens", "map sys1")
+    assert ".session" in cell.source and cell.metadata["cosmos"].get("play")
+    assert stdout_of(cell) == "> map\n" + screen("map", "en") + "> sys 1\n" + screen("sys1", "en")
+
+
+def test_the_help_screen_is_the_games_own(lesson1_nb):
+    cell = tagged(lesson1_nb, "screens", "help")
+    assert cell.metadata["cosmos"].get("play")
+    assert stdout_of(cell) == Session(seed=2026).send("help")
+
+
+def test_draw_map_is_the_body_of_the_map_screen_not_the_whole_screen(lesson1_nb):
+    cell = tagged(lesson1_nb, "screen", "map-body")
+    body = stdout_of(cell).splitlines()
+    assert body == draw_map(world.new_world(2026))
+    whole = screen("map", "en").splitlines()
+    start = whole.index(body[0])
+    assert whole[start:start + len(body)] == body  # the map itself, as the screen shows it
+    before, after = whole[:start], whole[start + len(body):]
+    assert before[0].startswith("Turn 1/150") and "score" in before[0] and len(before) == 3
+    assert any(line.startswith("A:Terran Empire") for line in after)  # the legend, below
+    text = markdown(lesson1_nb)
+    assert "header with turn and score" in text and "legend of the empires" in text
 
 
 def test_the_code_map_counts_the_engines_lines(lesson1_nb):
-    cell = next(c for c in code_cells(lesson1_nb) if c.id == "codemap")
+    cell = tagged(lesson1_nb, "codemap")
     assert not re.search(r"\d", cell.source), "no number may be typed into the code map cell"
     printed = stdout_of(cell)
     engine = Path(cosmos.__path__[0])
-    world_files = [engine / f"{name}.py" for name in ("world", "graph", "galaxy", "tech", "bus")]
+    world_files = [engine / f"{name}.py" for name in ("rng", "graph", "galaxy", "world", "bus", "tech")]
     world_layer = sum(len(f.read_text().splitlines()) for f in world_files if f.exists())
-    assert re.search(rf"The world: galaxy and technologies +{world_layer} ", printed)
+    assert re.search(rf"The world: seed, galaxy, technologies +{world_layer} ", printed)
     rows, unplaced = codemap.code_map()
     assert unplaced == [], f"modules in no layer of lessons/kit/codemap.py: {unplaced}"
     total = sum(len(p.read_text().splitlines()) for n, p in codemap.engine_files().items()
@@ -153,21 +233,122 @@ def test_the_code_map_counts_the_engines_lines(lesson1_nb):
     assert "Total" in printed and str(total) in printed
 
 
-PARTS = ["In short", "The problem", "Play", "What the game is made of", "The map of the code",
-         "One code, one output", "Run it on your computer", "How we will build it", "The seed",
-         "The galaxy is a graph", "Is the galaxy connected?", "Stars on a grid",
-         "Lanes: first the tree, then the extras", "See it", "The whole galaxy from one seed",
-         "Planets with weights", "Predict the output", "Find the bug", "More precisely",
-         "Exercise: Islands", "More tasks", "Test yourself"]
+def test_no_module_imports_from_a_higher_layer_as_the_map_says(lesson1_nb):
+    assert codemap.upward_imports() == []
+    assert "imports that reach a higher layer: none" in stdout_of(tagged(lesson1_nb, "codemap"))
+    assert "imports only from its own layer or a lower one" in " ".join(markdown(lesson1_nb).split())
+    # the facts the review found, now placed truthfully: drawing and panels sit above what they show
+    assert "world" in codemap.module_imports("ui.mapdraw")
+    assert codemap.layer_index("ui.mapdraw") > codemap.layer_index("world")
+    for shown in ("economy", "fleets", "diplomacy", "victory"):
+        assert shown in codemap.module_imports("ui.panels")
+        assert codemap.layer_index("ui.panels") > codemap.layer_index(shown)
 
 
-def test_every_part_of_the_source_lesson_is_there_in_order(lesson1_nb):
+def test_the_layer_check_would_catch_an_upward_import(monkeypatch):
+    low = [(name, tuple(m for m in members if m != "ui")) for name, members in codemap.LAYERS]
+    low[0] = (low[0][0], (*low[0][1], "ui"))  # pretend the screens were the lowest layer
+    monkeypatch.setattr(codemap, "LAYERS", tuple(low))
+    assert ("ui.mapdraw", "world") in codemap.upward_imports()
+
+
+def test_type_checking_imports_are_not_runtime_imports():
+    source = inspect.getsource(galaxy)
+    assert "from cosmos.world import World" in source  # only under TYPE_CHECKING
+    assert "world" not in codemap.module_imports("galaxy")
+
+
+def test_bus_is_imported_in_lesson_one_but_taught_in_lesson_five(lesson1_nb):
+    assert stages.LESSON_OF_MODULE["bus"] == 1 and stages.TAUGHT_IN["bus"] == 5
+    assert stages.lesson_teaching("bus") == 5 and stages.lesson_teaching("graph") == 1
+    assert "bus" in codemap.module_imports("world")
+    printed = stdout_of(tagged(lesson1_nb, "codemap"))
+    assert "bus+" in printed and "bus*" not in printed and "galaxy*" in printed
+    assert "+ bus: imported here (by world), taught in lesson 5" in printed
+    assert "lesson 5" in markdown(lesson1_nb).split("## The seed")[0]
+    for module, later in stages.TAUGHT_IN.items():
+        assert later > stages.LESSON_OF_MODULE[module]
+
+
+def test_what_the_lesson_says_about_who_uses_the_shortest_path_is_true(lesson1_nb):
+    engine = Path(cosmos.__path__[0])
+    rivals = (engine / "rivals.py").read_text(encoding="utf-8")
+    view = (engine / "view.py").read_text(encoding="utf-8")
+    assert "shortest_path" not in rivals and "next_step" not in rivals
+    assert "view.dist" in rivals and "bfs(nodes, start).dist" in view
+    assert "next_step(" in (engine / "fleets.py").read_text(encoding="utf-8")
+    assert "shortest_path(" in (engine / "commands.py").read_text(encoding="utf-8")
+    callers = [p.name for p in engine.rglob("*.py") if "is_connected(" in p.read_text(encoding="utf-8")
+               and p.name != "graph.py"]
+    assert callers == []  # the running game never calls is_connected
+    text = markdown(lesson1_nb)
+    assert "`cosmos/view.py` (lesson 4) runs `bfs` from every system" in text
+    assert "The running game never calls it" in text
+
+
+def test_the_game_data_the_prose_names_is_printed_from_the_tables(lesson1_nb):
+    cell = next(c for c in code_cells(lesson1_nb) if c.source.startswith("from cosmos import data"))
+    printed = stdout_of(cell)
+    assert "technologies: 13, from deep_drilling to stargate" in printed
+    assert "economic victory at 9800" in printed and "at most 150 turns" in printed
+    assert "characters: warlord builder scholar" in printed
+
+
+def test_the_first_program_comes_early_and_no_section_talks_too_long(lesson1_nb):
+    words, before_first = 0, None
+    for cell in lesson1_nb.cells:
+        if cell.cell_type == "markdown":
+            words += prose_words(cell)
+        elif before_first is None:
+            before_first = words
+    assert before_first is not None and before_first <= 300
+    run = 0
+    for cell in lesson1_nb.cells:
+        if cell.cell_type == "markdown":
+            run += prose_words(cell)
+        else:
+            assert run <= 250, f"{run} words before the program {cell.source.splitlines()[0]!r}"
+            run = 0
+
+
+def test_no_picture_is_inline_svg_and_every_widget_has_a_readable_fallback(lesson1_nb):
+    for cell in code_cells(lesson1_nb):
+        for output in cell.outputs:
+            data = output.get("data", {})
+            assert "<svg" not in data.get("text/html", "")
+            if "application/vnd.jupyter.widget-view+json" in data:
+                fallback = data.get("text/html", "")
+                assert len(re.sub(r"<[^>]+>", "", fallback)) > 40, cell.source[:60]
+    player = next(c for c in code_cells(lesson1_nb) if "StepPlayer(" in c.source)
+    (html,) = [o.data["text/html"] for o in player.outputs if "data" in o and "text/html" in o.data]
+    assert "data:image/svg+xml;base64," in html and "Run the notebook to play" in html
+    assert "cosmos-code" in html and "&#9654;" in html  # the code pane, a line lit
+
+
+PARTS = ["In short", "## The problem", "## Play", "## The map of the code", "## The seed",
+         "## The galaxy is a graph", "## Is the galaxy connected?", "## Stars on a grid",
+         "## Lanes: first the tree, then the extras", "## The whole galaxy from one seed",
+         "## Planets with weights", "## One code, one output", "## The real code", "## See it",
+         "## Predict the output", "## Find the bug", "## More precisely", "## Exercise: Islands",
+         "### More tasks", "## Test yourself", "## What we built"]
+
+
+def test_every_part_of_the_pattern_is_there_in_order(lesson1_nb):
     text = markdown(lesson1_nb)
     places = [text.find(part) for part in PARTS]
     assert -1 not in places, [p for p, at in zip(PARTS, places, strict=True) if at < 0]
     assert places == sorted(places)
 
 
-def test_the_exercise_points_to_the_islands_exercise(lesson1_nb):
-    assert "](../exercises/01-islands/)" in markdown(lesson1_nb)
-    assert (LESSONS.parent / "exercises" / "01-islands").is_dir()
+def test_the_exercise_link_opens_the_notebook_and_the_more_tasks_agree(lesson1_nb):
+    import nbformat
+
+    text = markdown(lesson1_nb)
+    assert "](../exercises/01-islands/islands.ipynb)" in text
+    exercise = LESSONS.parent / "exercises" / "01-islands" / "islands.ipynb"
+    assert exercise.is_file()
+    theirs = "\n".join(c.source for c in nbformat.read(exercise, as_version=4).cells if c.cell_type == "markdown")
+    ours = text.split("### More tasks")[1].split("## Test yourself")[0]
+    titles = re.findall(r"^\* \*\*(.+?)\*\*", ours, flags=re.M)
+    assert len(titles) >= 3
+    assert re.findall(r"^- \*\*(.+?)\*\*", theirs, flags=re.M) == titles

@@ -181,7 +181,7 @@ def problems(puzzle: Puzzle, tents: Iterable[Cell]) -> list[str]:
     for name, got, wanted in (("column", cols, puzzle.col_clues), ("row", rows, puzzle.row_clues)):
         for index, (have, want) in enumerate(zip(got, wanted, strict=True)):
             if have != want:
-                found.append(f"{name} {index} has {have} tents instead of {want}")
+                found.append(f"{name} {index} has {have} tent{'' if have == 1 else 's'} instead of {want}")
     if len(tents) != len(trees):
         found.append(f"there are {len(tents)} tents for {len(trees)} trees")
     elif not found and not pairings(puzzle, tents, limit=1):

@@ -117,7 +117,7 @@ class PlayView(widgets.VBox):
         return next((name for name in CLASSES.values() if name and name in self.cells[cell]._dom_classes), "")
 
     def _repr_mimebundle_(self, **kwargs):
-        """The widget, plus the grid as a picture (an <img>, shown without trust) for viewers that cannot run widgets."""
+        """The widget, plus the grid as an <img> (shown without trust) for viewers that cannot run widgets."""
         bundle = super()._repr_mimebundle_(**kwargs)
         puzzle = self.game.puzzle
         bundle["text/plain"] = (f"Tents {puzzle.width}x{puzzle.height} with {puzzle.total} trees "

@@ -1,11 +1,10 @@
-"""The bonus lesson's see-it: one frame per step of the Tents solver (tents.trace), with the rule's real code beside it."""
+"""The bonus lesson's see-it: a frame per step of the Tents solver (tents.trace), the rule's real code beside it."""
 from __future__ import annotations
 
+from lessons.kit.seeit import code_pane, frame_html, line_of, svg_img
 from tents.render import to_svg
 from tents.solver import ALL_RULES
 from tents.trace import Step, Trace
-
-from lessons.kit.seeit import code_pane, frame_html, line_of, svg_img
 
 RULE_FUNCTIONS = {rule.__name__: rule for rule in ALL_RULES}
 

@@ -21,7 +21,7 @@ def cell_style() -> str:
     """The style sheet that draws trees, tents and "no tent" marks on the cell buttons."""
     rules = [f".{name} {{ background-image: url('{data_url(icon_svg(kind))}') !important; "
              "background-size: 100% 100% !important; background-repeat: no-repeat !important; "
-             "opacity: 1 !important; }}"
+             "opacity: 1 !important; }"
              for name, kind in ((TREE_CLASS, "tree"), ("tents-tent", "tent"), ("tents-no-tent", "no-tent"))]
     return "<style>" + "\n".join(rules) + "</style>"
 

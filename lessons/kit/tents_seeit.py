@@ -39,6 +39,11 @@ def picture(trace: Trace, step: Step | None) -> str:
     return svg_img(svg, f"after step {step.number}: {step.rule}")
 
 
+def code_beside(step: Step) -> str:
+    """The rule's real source with the step's line lit, indentation kept (white-space: pre)."""
+    return f'<div style="white-space:pre">{code_pane(rule_function(step), lit_line(step))}</div>'
+
+
 def frames(trace: Trace) -> list[str]:
     """The frames of the step-through: the empty grid, then one frame per step of the trace."""
     first = frame_html(picture(trace, None), "The puzzle as given: only the trees and the clues are known. "
@@ -46,6 +51,5 @@ def frames(trace: Trace) -> list[str]:
     shown = [first]
     for step in trace.steps:
         caption = f"Rule {step.rule} ({step.function}): {step.reason}"
-        shown.append(frame_html(picture(trace, step), caption, counters(step, trace),
-                                code_pane(rule_function(step), lit_line(step))))
+        shown.append(frame_html(picture(trace, step), caption, counters(step, trace), code_beside(step)))
     return shown

@@ -124,4 +124,5 @@ def test_the_cells_are_drawn_by_style_sheet_pictures_not_by_characters():
     style = cell_style()
     for name in ("tents-tree", "tents-tent", "tents-no-tent"):
         assert f".{name} {{ background-image: url('data:image/svg+xml;base64," in style
+    assert style.count("{") == style.count("}") == 3  # one rule each, nothing stray to break the next
     assert PlayView(Game(PUZZLE)).children[0].value == style

@@ -5,6 +5,7 @@ import base64
 import contextlib
 import io
 import re
+from itertools import combinations
 from typing import Any
 
 import jupytext
@@ -166,11 +167,37 @@ def test_the_bound_on_the_number_of_tents_is_the_true_most(ns, width, height):
 
 
 def test_the_fifth_is_what_random_fillings_reach(nb, ns):
-    printed = stdout_of(cell_with(nb, "def most_tents("))
-    for line in printed.splitlines():
-        size, mean = re.search(r"^(\d+)x\1: .* = (\d+)% of the cells", line).groups()
-        assert 20 <= int(mean) <= 24  # the prose says about 22 %
-        assert f"the generator starts with {ns['tent_count'](int(size), int(size))};" in line
+    rows = stdout_of(cell_with(nb, "def most_tents(")).splitlines()[1:]
+    assert len(rows) == 3
+    for row in rows:
+        size, cells, most, fewest, low, _to, high, mean, share, start, reach, reach_most = row.split()
+        n = int(size.split("x")[0])
+        bounds = (n * n, ns["most_tents"](n, n), ns["fewest_tents_that_fill"](n, n))
+        assert (int(cells), int(most), int(fewest)) == bounds
+        assert int(fewest) <= int(low) <= int(high) <= int(most)
+        assert 20 <= int(share.strip("(%)")) <= 24  # the prose says about 22 %
+        assert int(start) == ns["tent_count"](n, n) == n * n // 5
+        assert int(reach.split("/")[0]) >= 80 and int(reach_most.split("/")[0]) <= 10  # "most", "few"
+
+
+def brute_fewest_that_fill(width: int, height: int) -> int:
+    """The fewest tents, none touching, that leave no cell where another would fit (small grids only)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+
+    def near(a, b):
+        return abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+    for size in range(1, len(cells) + 1):
+        for chosen in combinations(cells, size):
+            if all(not near(a, b) for a, b in combinations(chosen, 2)) and \
+                    all(any(near(cell, t) for t in chosen) for cell in cells):
+                return size
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize(("width", "height"), [(2, 2), (3, 3), (4, 4), (4, 5), (5, 5), (3, 6)])
+def test_the_fewest_tents_of_a_full_grid_is_the_true_fewest(ns, width, height):
+    assert ns["fewest_tents_that_fill"](width, height) == brute_fewest_that_fill(width, height)
 
 
 def test_mirrors_keep_the_one_solution(nb):

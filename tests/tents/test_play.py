@@ -126,3 +126,11 @@ def test_the_cells_are_drawn_by_style_sheet_pictures_not_by_characters():
         assert f".{name} {{ background-image: url('data:image/svg+xml;base64," in style
     assert style.count("{") == style.count("}") == 3  # one rule each, nothing stray to break the next
     assert PlayView(Game(PUZZLE)).children[0].value == style
+
+
+def test_a_game_in_a_notebook_is_a_picture_of_its_marks():
+    game = Game(PUZZLE)
+    game.click((0, 0))
+    html = game._repr_html_()
+    assert html.startswith('<img src="data:image/svg+xml;base64,') and "<svg" not in html
+    assert 'alt="Tents 4x4: 1 of 3 tents placed"' in html

@@ -332,3 +332,14 @@ def test_the_exercise_link_opens_the_notebook_and_the_more_tasks_agree(nb):
     ours = text.split("## Exercise", 1)[1].split("## Test yourself", 1)[0]
     assert len(tasks(ours)) >= 3 and tasks(ours) == tasks(theirs)
 
+
+
+def test_the_claims_about_the_solver_hold(nb):
+    from tents import Difficulty, generate
+    from tents.generate import _attempt
+    from tents.solver import ALL_RULES
+
+    text = markdown(nb)
+    assert "a fixed list of ten" in text and len(ALL_RULES) == 10
+    assert "solve_board" in _attempt.__code__.co_names  # "the one the generator uses"
+    assert generate(7, 7, Difficulty.HARD, seed=1).puzzle.total == 9  # the see-it's "9 of 9"

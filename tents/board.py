@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from tents.grid import Cell, Puzzle, orthogonal, touching
+from tents.grid import Cell, Puzzle, cell_name, orthogonal, touching
 
 
 class Mark(IntEnum):
@@ -48,15 +48,14 @@ class Geometry:
         return divmod(index, self.width)
 
     def line_text(self, line: int) -> str:
-        """"row 3" or "column 5" for a line number, counted from 1 as a player counts."""
+        """"row 3" or "column 5" for a line number (rows and columns counted from 0)."""
         if line < self.height:
-            return f"row {line + 1}"
-        return f"column {line - self.height + 1}"
+            return f"row {line}"
+        return f"column {line - self.height}"
 
     def cell_text(self, index: int) -> str:
-        """"row 3, column 5" for a flat index, counted from 1."""
-        row, col = divmod(index, self.width)
-        return f"row {row + 1}, column {col + 1}"
+        """"(3, 5)" for a flat index: row 3, column 5, counted from 0 (see tents.grid.cell_name)."""
+        return cell_name(divmod(index, self.width))
 
     def neighbour_lines(self, line: int) -> list[int]:
         """The lines on either side of a line (the rows above and below, or the columns left and right)."""
@@ -116,7 +115,7 @@ class Board:
         if value == mark:
             return False
         if value != Mark.UNKNOWN:
-            raise Contradiction(f"{self.geo.cell_text(i)} {problem}")
+            raise Contradiction(f"the cell {self.geo.cell_text(i)} {problem}")
         self.cells[i] = mark
         self.log.append(i)
         tent = mark == Mark.TENT

@@ -58,7 +58,7 @@ def _read_trees(code: str, width: int, height: int) -> list[tuple[int, int]]:
     position = 0  # the next cell the code describes
     for k, letter in enumerate(code):
         if letter in "!-":
-            raise GameIdError(f"{letter!r} (a tent or no-tent mark at letter {k + 1} of the grid) "
+            raise GameIdError(f"{letter!r} (a tent or no-tent mark, at index {k} of the grid code) "
                               "is not supported: the grid may only hold trees")
         if letter == "_":
             tree = True
@@ -67,16 +67,16 @@ def _read_trees(code: str, width: int, height: int) -> list[tuple[int, int]]:
         elif letter == "z":
             position, tree = position + RUN_LIMIT, False
         else:
-            raise GameIdError(f"letter {k + 1} of the grid, {letter!r}, is not a tree code "
+            raise GameIdError(f"the letter at index {k} of the grid code, {letter!r}, is not a tree code "
                               "(only _ and a to z)")
         if position > area:
             raise GameIdError(f"the grid code describes more than the {width}x{height} = {area} "
-                              f"cells (it runs past the end at letter {k + 1})")
+                              f"cells (it runs past the end at index {k})")
         if tree:
             if position == area:
                 if k != len(code) - 1:
                     raise GameIdError(f"the grid code goes on after the end of the {area} cells "
-                                      f"(at letter {k + 2})")
+                                      f"(at index {k + 1})")
                 return trees
             trees.append(divmod(position, width))
             position += 1
@@ -102,7 +102,7 @@ def parse_game_id(text: str) -> Puzzle:
     numbers = []
     for index, clue in enumerate(clues):
         if not clue.isascii() or not clue.isdigit():
-            what = f"column {index + 1}" if index < width else f"row {index - width + 1}"
+            what = f"column {index}" if index < width else f"row {index - width}"
             raise GameIdError(f"the clue of {what}, {clue!r}, is not a whole number")
         numbers.append(int(clue))
     try:

@@ -11,6 +11,11 @@ MAX_SIZE = 20
 Cell = tuple[int, int]  # (row, column), both from 0, counted from the top left
 
 
+def cell_name(cell: Cell) -> str:
+    """How every message names a cell: "(2, 5)" is row 2, column 5, both counted from 0 as Python counts."""
+    return f"({cell[0]}, {cell[1]})"
+
+
 class Difficulty(Enum):
     """How deep the deductions are that a puzzle needs (see tents.rules)."""
 
@@ -71,7 +76,7 @@ class Puzzle:
             raise PuzzleError("a tree is listed twice")
         for row, col in trees:
             if not (0 <= row < self.height and 0 <= col < self.width):
-                raise PuzzleError(f"the tree at row {row}, column {col} is off the grid")
+                raise PuzzleError(f"the tree at {cell_name((row, col))} is off the grid")
         object.__setattr__(self, "trees", trees)
         object.__setattr__(self, "col_clues", tuple(self.col_clues))
         object.__setattr__(self, "row_clues", tuple(self.row_clues))
@@ -88,11 +93,11 @@ class Puzzle:
         """The number of trees, which is also the number of tents to place."""
         return len(self.trees)
 
-    def _repr_svg_(self) -> str:
-        """The puzzle as a picture, for notebooks."""
-        from tents.render import to_svg  # render imports this module
+    def _repr_html_(self) -> str:
+        """The puzzle as a picture for notebooks: an <img> of the SVG, shown even in an untrusted notebook."""
+        from tents.render import img_html, to_svg  # render imports this module
 
-        return to_svg(self)
+        return img_html(to_svg(self), f"Tents {self.width}x{self.height}, {self.total} trees")
 
     def __str__(self) -> str:
         """The puzzle as text (see tents.render.to_text)."""
@@ -164,20 +169,19 @@ def problems(puzzle: Puzzle, tents: Iterable[Cell]) -> list[str]:
     tent_set = set(tents)
     for row, col in tents:
         if not (0 <= row < puzzle.height and 0 <= col < puzzle.width):
-            found.append(f"the tent at row {row + 1}, column {col + 1} is off the grid")
+            found.append(f"the tent at {cell_name((row, col))} is off the grid")
         elif (row, col) in trees:
-            found.append(f"row {row + 1}, column {col + 1} holds a tree, not a tent")
+            found.append(f"{cell_name((row, col))} holds a tree, not a tent")
     for tent in tents:
         for other in touching(tent, puzzle.width, puzzle.height):
             if other in tent_set and other > tent:
-                found.append(f"the tents at row {tent[0] + 1}, column {tent[1] + 1} and "
-                             f"row {other[0] + 1}, column {other[1] + 1} touch")
+                found.append(f"the tents at {cell_name(tent)} and {cell_name(other)} touch")
     cols, rows = clues_for(puzzle.width, puzzle.height,
                            [t for t in tents if 0 <= t[0] < puzzle.height and 0 <= t[1] < puzzle.width])
     for name, got, wanted in (("column", cols, puzzle.col_clues), ("row", rows, puzzle.row_clues)):
         for index, (have, want) in enumerate(zip(got, wanted, strict=True)):
             if have != want:
-                found.append(f"{name} {index + 1} has {have} tents instead of {want}")
+                found.append(f"{name} {index} has {have} tent{'' if have == 1 else 's'} instead of {want}")
     if len(tents) != len(trees):
         found.append(f"there are {len(tents)} tents for {len(trees)} trees")
     elif not found and not pairings(puzzle, tents, limit=1):

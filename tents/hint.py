@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tents.board import Board, Geometry
-from tents.grid import Cell, Puzzle, Solution
+from tents.grid import Cell, Puzzle, Solution, cell_name
 from tents.rules import Deduction, Rule, apply
 from tents.solver import ALL_RULES, solutions
 
@@ -31,13 +31,16 @@ class Hint:
     grass: tuple[Cell, ...] = ()
 
 
+def _names(geo: Geometry, indices: Iterable[int], last: str = "and") -> str:
+    """Cells in words, in reading order: "(3, 5)", or "(3, 5), (4, 1) and (6, 2)"."""
+    names = [geo.cell_text(i) for i in sorted(indices)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
+
+
 def _cells(geo: Geometry, indices: Iterable[int]) -> str:
-    """A list of cells in words: "row 3, column 5" for one, "(3,5), (4,1) and (6,2)" for several."""
-    indices = sorted(indices)
-    if len(indices) == 1:
-        return geo.cell_text(indices[0])
-    names = [f"({i // geo.width + 1},{i % geo.width + 1})" for i in indices]
-    return "cells " + ", ".join(names[:-1]) + " and " + names[-1]
+    """"cell (3, 5)" for one cell, "cells (3, 5), (4, 1) and (6, 2)" for several."""
+    indices = list(indices)
+    return ("cell " if len(indices) == 1 else "cells ") + _names(geo, indices)
 
 
 def _tents_word(n: int) -> str:
@@ -46,7 +49,7 @@ def _tents_word(n: int) -> str:
 
 
 def explain(deduction: Deduction, board: Board) -> str:
-    """Why a deduction holds, in words, with rows and columns counted from 1 (board: before it)."""
+    """Why a deduction holds, in words, rows and columns counted from 0 (board: before it)."""
     geo, d = board.geo, deduction
     line = geo.line_text(d.line) if d.line >= 0 else ""
     line_title = line[:1].upper() + line[1:]
@@ -90,10 +93,10 @@ def explain(deduction: Deduction, board: Board) -> str:
     if d.rule is Rule.SHARED_NEIGHBOUR:
         places = board.candidates(d.about[0])
         return (f"The tree at {geo.cell_text(d.about[0])} can only have its tent at "
-                f"{_cells(geo, places).removeprefix('cells ').replace(' and ', ' or ')}; each of "
+                f"{_names(geo, places, 'or')}; each of "
                 f"those touches {new}, {so_grass}.")
     if d.rule is Rule.TREES_CLAIM_LINE:
-        trees = _cells(geo, d.about).removeprefix("cells ")
+        trees = _names(geo, d.about)
         if len(d.about) == 1:
             claim = f"the tree at {trees} can only put its tent in {line}"
         else:
@@ -143,11 +146,11 @@ def next_hint(puzzle: Puzzle, tents: Iterable[Cell] = (), grass: Iterable[Cell] 
     right = set(solution.tents)
     for cell in tents:
         if cell not in right:
-            return Hint(HintKind.MISTAKE, f"There is no tent at row {cell[0] + 1}, column "
-                        f"{cell[1] + 1} in the solution: take it away.", grass=(cell,))
+            return Hint(HintKind.MISTAKE, f"There is no tent at {cell_name(cell)} in the solution: "
+                        "take it away.", grass=(cell,))
     for cell in grass:
         if cell in right:
-            return Hint(HintKind.MISTAKE, f"Row {cell[0] + 1}, column {cell[1] + 1} is marked "
+            return Hint(HintKind.MISTAKE, f"The cell {cell_name(cell)} is marked "
                         "\"no tent\", but the solution has a tent there.", tents=(cell,))
     if set(tents) == right:
         return Hint(HintKind.SOLVED, "Every tent is in its place: solved!")
@@ -156,7 +159,7 @@ def next_hint(puzzle: Puzzle, tents: Iterable[Cell] = (), grass: Iterable[Cell] 
     if deduction is None:
         missing = sorted(right - set(tents))[0]
         return Hint(HintKind.REVEAL, f"None of the rules applies here; the solution has a tent at "
-                    f"row {missing[0] + 1}, column {missing[1] + 1}.", tents=(missing,))
+                    f"{cell_name(missing)}.", tents=(missing,))
     geo = board.geo
     return Hint(HintKind.DEDUCTION, explain(deduction, board), deduction.rule,
                 tuple(geo.cell(i) for i in deduction.tents), tuple(geo.cell(i) for i in deduction.grass))

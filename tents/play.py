@@ -12,7 +12,7 @@ from enum import Enum
 
 from tents.grid import Cell, Puzzle, Solution
 from tents.hint import Hint, next_hint
-from tents.render import to_svg, to_text
+from tents.render import img_html, to_svg, to_text
 from tents.solver import solutions
 
 
@@ -140,6 +140,11 @@ class Game:
     def text(self) -> str:
         """The grid with the player's marks, as text."""
         return to_text(self.puzzle, self.tents, self.no_tents)
+
+    def _repr_html_(self) -> str:
+        """The game as a picture for notebooks (an <img>, shown even in an untrusted notebook)."""
+        return img_html(self.svg(), f"Tents {self.puzzle.width}x{self.puzzle.height}: "
+                        f"{len(self.tents)} of {self.puzzle.total} tents placed")
 
     def svg(self, show_errors: bool = False, highlight: tuple[Cell, ...] = ()) -> str:
         """The grid as SVG: the solution once revealed (wrong marks in red), else the player's marks."""

@@ -1,6 +1,7 @@
 """Pictures of a puzzle: plain text, and SVG in the source's style (grid, trees, tents, counts, total)."""
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable
 from html import escape
 
@@ -58,20 +59,46 @@ def _no_tent(x: int, y: int, s: int) -> str:
     return f'<rect x="{x + s * 3 // 8}" y="{y + s * 3 // 8}" width="{s // 4}" height="{s // 4}" fill="#000"/>'
 
 
-def _text(x: int, y: int, s: int, value: object, bold: bool = False) -> str:
+def _text(x: int, y: int, s: int, value: object, bold: bool = False, colour: str = "#000") -> str:
     """A number centred in a cell."""
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x + s // 2}" y="{y + s * 11 // 16}" font-size="{s // 2}" text-anchor="middle" '
-            f'font-family="sans-serif"{weight}>{escape(str(value))}</text>')
+            f'font-family="sans-serif" fill="{colour}"{weight}>{escape(str(value))}</text>')
+
+
+def _label(cx: int, cy: int, font: int, value: int) -> str:
+    """A small grey row or column number centred on (cx, cy)."""
+    return (f'<text x="{cx}" y="{cy + font * 7 // 20}" font-size="{font}" text-anchor="middle" '
+            f'font-family="sans-serif" fill="#888888">{value}</text>')
+
+
+def icon_svg(kind: str, size: int = PIXELS) -> str:
+    """One cell's drawing on its own ("tree", "tent" or "no-tent"), as the buttons of the play widget show it."""
+    draw = {"tree": _tree, "tent": _tent, "no-tent": _no_tent}[kind]
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+            f'viewBox="0 0 {size} {size}">{draw(0, 0, size)}</svg>')
+
+
+def data_url(svg: str) -> str:
+    """An SVG as a data: URL, for an <img> or a CSS background (no font, no trust needed)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def img_html(svg: str, label: str) -> str:
+    """An SVG as an <img> tag with a data: URL: notebooks show it even when they are not trusted."""
+    return f'<img src="{data_url(svg)}" alt="{escape(label)}" title="{escape(label)}"/>'
 
 
 def to_svg(puzzle: Puzzle, tents: Iterable[Cell] = (), no_tents: Iterable[Cell] = (),
-           errors: Iterable[Cell] = (), highlight: Iterable[Cell] = (), size: int = PIXELS) -> str:
+           errors: Iterable[Cell] = (), highlight: Iterable[Cell] = (), size: int = PIXELS,
+           coordinates: bool = False) -> str:
     """The grid as an SVG picture: trees, tents, "no tent" marks, the clues right and below,
-    the total in the bottom right corner; `errors` get a red and `highlight` a yellow background."""
+    the total in the bottom right corner; `errors` get a red and `highlight` a yellow background.
+    With `coordinates`, grey row numbers on the left and column numbers on top, from 0."""
     s, w, h = size, puzzle.width, puzzle.height
     margin = s // 4
-    width, height = (w + 1) * s + 2 * margin, (h + 1) * s + 2 * margin
+    left = top = (s * 3 // 4 if coordinates else 0)
+    width, height = (w + 1) * s + 2 * margin + left, (h + 1) * s + 2 * margin + top
     trees, tents, no_tents = set(puzzle.trees), set(tents), set(no_tents)
     errors, highlight = set(errors), set(highlight)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -79,7 +106,7 @@ def to_svg(puzzle: Puzzle, tents: Iterable[Cell] = (), no_tents: Iterable[Cell] 
              f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
     for row in range(h):
         for col in range(w):
-            x, y, cell = margin + col * s, margin + row * s, (row, col)
+            x, y, cell = margin + left + col * s, margin + top + row * s, (row, col)
             fill = ERROR_COLOUR if cell in errors else HIGHLIGHT_COLOUR if cell in highlight else "#f4f9ee"
             parts.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}" '
                          f'stroke="{GRID_COLOUR}" stroke-width="1"/>')
@@ -89,10 +116,17 @@ def to_svg(puzzle: Puzzle, tents: Iterable[Cell] = (), no_tents: Iterable[Cell] 
                 parts.append(_tent(x, y, s))
             elif cell in no_tents:
                 parts.append(_no_tent(x, y, s))
+    x0, y0 = margin + left, margin + top
     for row, clue in enumerate(puzzle.row_clues):
-        parts.append(_text(margin + w * s, margin + row * s, s, clue))
+        parts.append(_text(x0 + w * s, y0 + row * s, s, clue))
     for col, clue in enumerate(puzzle.col_clues):
-        parts.append(_text(margin + col * s, margin + h * s, s, clue))
-    parts.append(_text(margin + w * s, margin + h * s, s, puzzle.total, bold=True))
+        parts.append(_text(x0 + col * s, y0 + h * s, s, clue))
+    parts.append(_text(x0 + w * s, y0 + h * s, s, puzzle.total, bold=True))
+    if coordinates:
+        font = s * 3 // 8
+        for row in range(h):
+            parts.append(_label(margin + left // 2, y0 + row * s + s // 2, font, row))
+        for col in range(w):
+            parts.append(_label(x0 + col * s + s // 2, margin + top // 2, font, col))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

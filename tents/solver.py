@@ -1,15 +1,18 @@
 """Solving: the logical solver that grades a puzzle, and the search that counts its solutions up to two."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
 from tents.board import Board, Contradiction, Geometry, Mark
 from tents.grid import Difficulty, Puzzle, Solution
 from tents.hard_rules import HARD_RULES
-from tents.rules import EASY_RULES, RuleFunction, apply
+from tents.rules import EASY_RULES, Deduction, RuleFunction, apply
 
 ALL_RULES = EASY_RULES + HARD_RULES
+
+Watcher = Callable[[RuleFunction, Deduction, Board], None]  # told of every deduction that changed the board
 
 
 class Outcome(Enum):
@@ -29,13 +32,14 @@ class Grading:
 
 
 def propagate(board: Board, rules: tuple[RuleFunction, ...] = EASY_RULES,
-              since: int | None = None) -> None:
+              since: int | None = None, watch: Watcher | None = None) -> None:
     """Apply the rules until none adds anything, always going back to the simplest that can.
 
     Each rule first looks at the whole board, or, with `since`, only at the cells changed from
     board.log[since] on (the caller promises the board was finished for every rule before
     that); afterwards each rule looks only at what changed since it last ran.
-    Raises Contradiction if the facts cannot hold.
+    `watch(rule, deduction, board)` is called after each deduction that changed the board (it
+    changes nothing itself). Raises Contradiction if the facts cannot hold.
     """
     log = board.log
     seen: list[int | None] = [since] * len(rules)  # how much of the log each rule has looked at
@@ -49,7 +53,10 @@ def propagate(board: Board, rules: tuple[RuleFunction, ...] = EASY_RULES,
         focus = None if start is None else set(log[start:])
         progress = False
         for deduction in rules[k](board, focus):
-            progress = apply(board, deduction) or progress
+            changed = apply(board, deduction)
+            if changed and watch is not None:
+                watch(rules[k], deduction, board)
+            progress = changed or progress
         k = 0 if progress else k + 1
 
 
@@ -68,17 +75,18 @@ def is_solution(board: Board) -> bool:
 
 
 def solve_board(puzzle: Puzzle, level: Difficulty = Difficulty.HARD,
-                geo: Geometry | None = None) -> tuple[Board, Difficulty | None]:
+                geo: Geometry | None = None, watch: Watcher | None = None) -> tuple[Board, Difficulty | None]:
     """Run the easy rules, then (if `level` is HARD and they are not enough) all rules.
 
     Returns the board where the rules stopped and the level that solved it (None if they did
-    not). Raises Contradiction when the rules prove there is no solution.
+    not). Raises Contradiction when the rules prove there is no solution. `watch` is passed
+    on to propagate.
     """
     board = Board.start(puzzle, geo)
-    propagate(board, EASY_RULES)
+    propagate(board, EASY_RULES, watch=watch)
     used = Difficulty.EASY
     if not board.is_complete() and level is Difficulty.HARD:
-        propagate(board, ALL_RULES)
+        propagate(board, ALL_RULES, watch=watch)
         used = Difficulty.HARD
     if not board.is_complete():
         return board, None

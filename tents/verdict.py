@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tents.board import Board, Contradiction, Geometry
-from tents.grid import Cell, Difficulty, Puzzle, Solution
+from tents.grid import Cell, Difficulty, Puzzle, Solution, cell_name
 from tents.solver import ALL_RULES, grade, propagate, solutions
 
 
@@ -20,8 +20,8 @@ class Verdict:
 
 
 def _where(cell: Cell) -> str:
-    """"(3,5)": a cell counted from 1, row first."""
-    return f"({cell[0] + 1},{cell[1] + 1})"
+    """"(3, 5)": row 3, column 5, counted from 0."""
+    return cell_name(cell)
 
 
 def obvious_flaw(puzzle: Puzzle) -> str | None:
@@ -35,7 +35,7 @@ def obvious_flaw(puzzle: Puzzle) -> str | None:
     for name, clues, length in (("column", puzzle.col_clues, h), ("row", puzzle.row_clues, w)):
         for index, clue in enumerate(clues):
             if clue > (length + 1) // 2:
-                return (f"{name} {index + 1} asks for {clue} tents, but {length} cells hold at "
+                return (f"{name} {index} asks for {clue} tents, but {length} cells hold at "
                         f"most {(length + 1) // 2} that do not touch")
     trees = set(puzzle.trees)
     for tree in puzzle.trees:

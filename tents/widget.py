@@ -5,13 +5,25 @@ from html import escape
 
 import ipywidgets as widgets
 
-from tents.grid import Cell, Puzzle
+from tents.grid import Cell, Puzzle, cell_name
 from tents.play import Button, Game, PlayerMark
+from tents.render import data_url, icon_svg, img_html
 
-LABELS = {PlayerMark.EMPTY: "", PlayerMark.TENT: "⛺", PlayerMark.NO_TENT: "■"}
-TREE_LABEL = "🌲"
+# Each cell is a button; what it holds is drawn by a CSS class whose background is an SVG picture
+# (the same drawings as tents.render), so no emoji font is needed.
+CLASSES = {PlayerMark.EMPTY: "", PlayerMark.TENT: "tents-tent", PlayerMark.NO_TENT: "tents-no-tent"}
+TREE_CLASS = "tents-tree"
 CELL = widgets.Layout(width="2.4em", height="2.4em", padding="0", margin="0")
 PLAIN, WRONG, HINTED = "#f4f9ee", "#ffb3b3", "#fff3a0"
+
+
+def cell_style() -> str:
+    """The style sheet that draws trees, tents and "no tent" marks on the cell buttons."""
+    rules = [f".{name} {{ background-image: url('{data_url(icon_svg(kind))}') !important; "
+             "background-size: 100% 100% !important; background-repeat: no-repeat !important; "
+             "opacity: 1 !important; }"
+             for name, kind in ((TREE_CLASS, "tree"), ("tents-tent", "tent"), ("tents-no-tent", "no-tent"))]
+    return "<style>" + "\n".join(rules) + "</style>"
 
 
 class PlayView(widgets.VBox):
@@ -28,9 +40,11 @@ class PlayView(widgets.VBox):
         children: list[widgets.Widget] = []
         for row in range(puzzle.height):
             for col in range(puzzle.width):
-                button = widgets.Button(description="", layout=CELL)
+                button = widgets.Button(description="", layout=CELL, tooltip=f"cell {cell_name((row, col))}")
                 if (row, col) in puzzle.trees:
-                    button.description, button.disabled = TREE_LABEL, True
+                    button.disabled = True
+                    button.tooltip = f"a tree at {cell_name((row, col))}"
+                    button.add_class(TREE_CLASS)
                 else:
                     button.on_click(lambda _, cell=(row, col): self.click(cell))
                 self.cells[(row, col)] = button
@@ -48,9 +62,10 @@ class PlayView(widgets.VBox):
         self.hint_button.on_click(lambda _: self.hint())
         self.status = widgets.HTML()
         self.picture = widgets.HTML()
-        super().__init__([self.mode, self.grid,
+        super().__init__([widgets.HTML(cell_style()), self.mode, self.grid,
                           widgets.HBox([self.undo_button, self.check_button, self.hint_button]),
                           self.status, self.picture])
+        self.add_class("tents-play")
         self.refresh()
 
     def click(self, cell: Cell) -> None:
@@ -78,26 +93,37 @@ class PlayView(widgets.VBox):
         for cell, button in self.cells.items():
             if cell in game.puzzle.trees:
                 continue
-            button.description = LABELS[game.mark(cell)]
+            wanted = CLASSES[game.mark(cell)]
+            for name in CLASSES.values():
+                if name and name != wanted and name in button._dom_classes:
+                    button.remove_class(name)
+            if wanted and wanted not in button._dom_classes:
+                button.add_class(wanted)
             button.disabled = game.revealed
             button.style.button_color = WRONG if cell in wrong else HINTED if cell in hinted else PLAIN
         if game.revealed:
             verdict = "Solved!" if game.solved else "Not quite: the wrong marks are red."
             self.status.value = f"All {game.puzzle.total} tents are placed. {verdict} The solution:"
-            self.picture.value = game.svg()
+            self.picture.value = img_html(game.svg(), "the solution")
         else:
             placed = len(game.tents)
             self.status.value = escape(message or f"{placed} of {game.puzzle.total} tents placed.")
             self.picture.value = ""
 
+    def mark_class(self, cell: Cell) -> str:
+        """The CSS class that draws a cell ("tents-tree", "tents-tent", "tents-no-tent" or "")."""
+        if cell in self.game.puzzle.trees:
+            return TREE_CLASS
+        return next((name for name in CLASSES.values() if name and name in self.cells[cell]._dom_classes), "")
 
     def _repr_mimebundle_(self, **kwargs):
-        """The widget, plus the grid as a picture for viewers that cannot run widgets."""
+        """The widget, plus the grid as an <img> (shown without trust) for viewers that cannot run widgets."""
         bundle = super()._repr_mimebundle_(**kwargs)
         puzzle = self.game.puzzle
         bundle["text/plain"] = (f"Tents {puzzle.width}x{puzzle.height} with {puzzle.total} trees "
                                 "(run the notebook to play)")
-        bundle["text/html"] = self.game.svg()
+        bundle["text/html"] = (img_html(self.game.svg(), "the puzzle to play")
+                               + "<p><i>Run the notebook to play here.</i></p>")
         return bundle
 
 

@@ -81,3 +81,19 @@ def test_the_sandboxed_grader_gives_the_reference_full_marks(tmp_path):
     results = [json.loads(p.read_text()) for p in tmp_path.rglob("results.json")]
     assert len(results) == 1
     assert results[0]["score"] == results[0]["max_score"] == len(EXERCISE.checks)
+
+
+@pytest.mark.slow
+def test_the_sandbox_scores_the_reference_and_every_wrong_solution_as_judged_in_process(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "graders", "validate", "bonus-tents", "--jobs", "2"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=600)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "valid", done.stdout + done.stderr
+    scores = {line.split()[-1]: int(line.split()[2]) for line in done.stdout.splitlines()
+              if line.startswith("  ok   ")}
+    total = len(EXERCISE.checks)
+    assert scores["reference.ipynb"] == total
+    for name in make_hidden.WRONG:
+        expected = total - len(failed_checks(code_of(HIDDEN / "wrong" / f"{name}.ipynb")))
+        assert scores[f"{name}.ipynb"] == expected < total, name

@@ -55,8 +55,8 @@ def test_a_z_followed_by_a_tree_code_is_read_too():
 
 
 @pytest.mark.parametrize(("game_id", "words"), [
-    ("8x8:icQ__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["letter 3", "'Q'", "not a tree code"]),
-    ("8x8:ic3__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["letter 3", "'3'"]),
+    ("8x8:icQ__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["index 2", "'Q'", "not a tree code"]),
+    ("8x8:ic3__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["index 2", "'3'"]),
     ("8x8:ic!__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["'!'", "tent", "not supported"]),
     ("8x8:icq__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["more than the 8x8 = 64 cells"]),
     ("8x8:ice__bgbcmaa,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["only", "of the 8x8 = 64 cells"]),
@@ -64,9 +64,9 @@ def test_a_z_followed_by_a_tree_code_is_read_too():
     ("8x8:ice__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0", ["16 clues are needed", "not 15"]),
     ("8x8:ice__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3,1", ["not 17"]),
     ("8x8:ice__bgbcmaaf", ["16 clues are needed", "not 0"]),
-    ("8x8:ice__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,x,0,3", ["row 6", "'x'", "not a whole number"]),
-    ("8x8:ice__bgbcmaaf,2,,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["column 2", "''"]),
-    ("8x8:ice__bgbcmaaf,-2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["column 1", "'-2'"]),
+    ("8x8:ice__bgbcmaaf,2,1,1,2,1,2,2,1,1,2,1,2,1,x,0,3", ["row 5", "'x'", "not a whole number"]),
+    ("8x8:ice__bgbcmaaf,2,,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["column 1", "''"]),
+    ("8x8:ice__bgbcmaaf,-2,1,1,2,1,2,2,1,1,2,1,2,1,2,0,3", ["column 0", "'-2'"]),
     ("3x8:_,0,0,0,0,0,0,0,0,0,0,0", ["width must be from 4 to 20, not 3"]),
     ("21x5:_,0", ["width must be from 4 to 20, not 21"]),
     ("8x25:_,0", ["height must be from 4 to 20, not 25"]),

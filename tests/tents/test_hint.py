@@ -43,7 +43,7 @@ def test_a_wrong_tent_is_pointed_out_first():
                  if cell not in made.solution.tents and cell not in made.puzzle.trees)
     hint = next_hint(made.puzzle, [wrong], [], made.solution)
     assert hint.kind is HintKind.MISTAKE and hint.grass == (wrong,)
-    assert f"row {wrong[0] + 1}, column {wrong[1] + 1}" in hint.text
+    assert f"There is no tent at ({wrong[0]}, {wrong[1]}) in the solution" in hint.text  # as the data counts
 
 
 def test_a_wrong_no_tent_mark_is_pointed_out():
@@ -71,15 +71,15 @@ def test_the_hint_finds_the_solution_itself_and_refuses_ambiguous_puzzles():
 
 
 def test_a_row_that_needs_its_last_tent_says_so():
-    # one tree at row 3, column 2 of a 4x4 grid; row 3 and column 3 want the tent
+    # one tree at (2, 1) of a 4x4 grid; row 2 and column 2 want the tent: cell 10 is (2, 2)
     puzzle = parse_game_id("4x4:if,0,0,1,0,0,0,1,0")
     board = Board.start(puzzle)
     for i in range(16):
         if i not in (9, 10):
             board.set_grass(i)
     text = explain(Deduction(Rule.LINE_NEEDS_ALL, tents=(10,), line=2), board)
-    assert text == ("Row 3 needs its last tent here, at row 3, column 3, because it is the only "
-                    "free cell left in row 3.")
+    assert text == ("Row 2 needs its last tent here, at cell (2, 2), because it is the only "
+                    "free cell left in row 2.")
 
 
 def test_the_steps_of_a_hard_puzzle_name_their_rules_and_end_solved():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tents import Button, Difficulty, Game, HintKind, PlayerMark, generate, parse_game_id
-from tents.widget import PlayView, play
+from tents.widget import PlayView, cell_style, play
 
 PUZZLE = parse_game_id("4x4:ebbd,1,1,1,0,1,0,1,1")  # trees (1,1), (2,0), (2,3)
 SOLUTION = [(0, 1), (2, 2), (3, 0)]
@@ -84,32 +84,53 @@ def test_a_puzzle_without_exactly_one_solution_cannot_be_played():
 
 def test_the_widget_plays_the_game_through_its_buttons():
     view = PlayView(Game(PUZZLE))
-    assert view.cells[(1, 1)].disabled and view.cells[(1, 1)].description == "🌲"
+    assert view.cells[(1, 1)].disabled and view.mark_class((1, 1)) == "tents-tree"
+    assert all(b.description == "" for b in view.cells.values())  # drawn, not written: no emoji font needed
     view.cells[(0, 0)].click()
-    assert view.cells[(0, 0)].description == "⛺" and view.game.tents == ((0, 0),)
+    assert view.mark_class((0, 0)) == "tents-tent" and view.game.tents == ((0, 0),)
     view.check_button.click()
     assert view.cells[(0, 0)].style.button_color == "#ffb3b3"
     assert "1 mark is wrong" in view.status.value
     view.undo_button.click()
-    assert view.cells[(0, 0)].description == ""
+    assert view.mark_class((0, 0)) == ""
     view.mode.value = Button.RIGHT
     view.cells[(3, 3)].click()
-    assert view.cells[(3, 3)].description == "■"
+    assert view.mark_class((3, 3)) == "tents-no-tent"
+    view.cells[(3, 3)].click()
+    assert view.mark_class((3, 3)) == ""
+    view.cells[(3, 3)].click()
     view.hint_button.click()
     assert view.status.value and any(b.style.button_color == "#fff3a0" for b in view.cells.values())
     view.mode.value = Button.LEFT
     for cell in SOLUTION:
         view.cells[cell].click()
-    assert "Solved!" in view.status.value and view.picture.value.startswith("<svg")
+    assert "Solved!" in view.status.value and view.picture.value.startswith('<img src="data:image/svg+xml;base64,')
     assert all(b.disabled for b in view.cells.values())
 
 
 def test_play_accepts_a_puzzle_or_a_game():
     made = generate(6, 6, Difficulty.EASY, 1)
     view = play(made.puzzle)
-    assert view.children[1].layout.grid_template_columns == "repeat(7, 2.4em)"
+    assert view.grid.layout.grid_template_columns == "repeat(7, 2.4em)"
     game = Game(made.puzzle, made.solution)
     assert play(game).game is game
     bundle = view._repr_mimebundle_()
     assert bundle["text/plain"] == f"Tents 6x6 with {made.puzzle.total} trees (run the notebook to play)"
-    assert bundle["text/html"].startswith("<svg") and "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/html"].startswith('<img src="data:image/svg+xml;base64,')
+    assert "<svg" not in bundle["text/html"] and "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_the_cells_are_drawn_by_style_sheet_pictures_not_by_characters():
+    style = cell_style()
+    for name in ("tents-tree", "tents-tent", "tents-no-tent"):
+        assert f".{name} {{ background-image: url('data:image/svg+xml;base64," in style
+    assert style.count("{") == style.count("}") == 3  # one rule each, nothing stray to break the next
+    assert PlayView(Game(PUZZLE)).children[0].value == style
+
+
+def test_a_game_in_a_notebook_is_a_picture_of_its_marks():
+    game = Game(PUZZLE)
+    game.click((0, 0))
+    html = game._repr_html_()
+    assert html.startswith('<img src="data:image/svg+xml;base64,') and "<svg" not in html
+    assert 'alt="Tents 4x4: 1 of 3 tents placed"' in html

@@ -1,9 +1,11 @@
 """Pictures: the text layout exactly, and SVG that is well-formed and shows what it should."""
 from __future__ import annotations
 
+import base64
 import xml.etree.ElementTree as ET
 
 from tents import Difficulty, generate, parse_game_id, to_svg, to_text
+from tents.render import icon_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 PUZZLE = parse_game_id("4x4:ebbd,1,1,1,0,1,0,1,1")  # Tatham's 4x4 fixture
@@ -57,6 +59,23 @@ def test_svg_solution_draws_each_tent_and_marks_errors_and_no_tents():
     assert sum(1 for r in found["rect"] if r.get("fill") == "#000") == 1
 
 
-def test_svg_is_the_same_every_time_and_notebooks_get_it():
+def test_svg_is_the_same_every_time_and_notebooks_get_it_as_an_img_they_show_untrusted():
     assert to_svg(PUZZLE, TENTS) == to_svg(PUZZLE, TENTS)
-    assert PUZZLE._repr_svg_() == to_svg(PUZZLE)
+    html = PUZZLE._repr_html_()
+    assert html.startswith('<img src="data:image/svg+xml;base64,') and "<svg" not in html
+    encoded = html.split("base64,", 1)[1].split('"', 1)[0]
+    assert base64.b64decode(encoded).decode() == to_svg(PUZZLE)
+    assert not hasattr(PUZZLE, "_repr_svg_")  # an untrusted notebook would fall back to the repr text
+
+
+def test_coordinates_number_the_rows_and_columns_from_0_in_grey():
+    found = shapes(to_svg(PUZZLE, coordinates=True))
+    grey = [element.text for element in found["text"] if element.get("fill") == "#888888"]
+    assert grey == [str(r) for r in range(PUZZLE.height)] + [str(c) for c in range(PUZZLE.width)]
+    plain = [element.text for element in found["text"] if element.get("fill") != "#888888"]
+    assert plain == [element.text for element in shapes(to_svg(PUZZLE))["text"]]
+
+
+def test_each_cell_drawing_stands_alone_for_the_widget():
+    for kind, tag in (("tree", "circle"), ("tent", "polygon"), ("no-tent", "rect")):
+        assert tag in shapes(icon_svg(kind))

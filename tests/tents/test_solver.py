@@ -147,9 +147,9 @@ def test_a_unique_puzzle_beyond_the_rules_is_still_solved_by_the_search():
 @pytest.mark.parametrize(("puzzle", "reason"), [
     (Puzzle(4, 4, ((0, 0),), (1, 0, 0, 0), (0, 0, 0, 0)), "column clues add up to 1 tents but the row clues to 0"),
     (Puzzle(4, 4, ((0, 0), (2, 2)), (1, 0, 0, 0), (1, 0, 0, 0)), "ask for 1 tents but there are 2 trees"),
-    (Puzzle(4, 4, ((0, 0), (1, 1), (2, 2)), (3, 0, 0, 0), (1, 1, 1, 0)), "column 1 asks for 3 tents"),
-    (Puzzle(4, 4, ((0, 0), (0, 1), (1, 0)), (1, 1, 1, 0), (1, 1, 1, 0)), "tree at (1,1) has no free cell"),
-    (Puzzle(4, 4, ((0, 0), (0, 2)), (0, 2, 0, 0), (2, 0, 0, 0)), "row 1"),
+    (Puzzle(4, 4, ((0, 0), (1, 1), (2, 2)), (3, 0, 0, 0), (1, 1, 1, 0)), "column 0 asks for 3 tents"),
+    (Puzzle(4, 4, ((0, 0), (0, 1), (1, 0)), (1, 1, 1, 0), (1, 1, 1, 0)), "tree at (0, 0) has no free cell"),
+    (Puzzle(4, 4, ((0, 0), (0, 2)), (0, 2, 0, 0), (2, 0, 0, 0)), "the tree at (0, 2) would have no place"),
 ])
 def test_no_solution_comes_with_the_reason(puzzle, reason):
     verdict = judge(puzzle)

@@ -132,11 +132,11 @@ def terminal_rc() -> Path:
     return rc
 
 
-def lab_command(options: list[str]) -> list[str]:
+def lab_command(options: list[str], root: Path = ROOT) -> list[str]:
     """The JupyterLab command line: the course's folder, its first lesson, terminals in the venv, then options."""
     as_root = ["--allow-root"] if os.geteuid() == 0 else []
-    opening = [f"--ServerApp.root_dir={ROOT}"]
-    if (ROOT / FIRST_LESSON).exists():
+    opening = [f"--ServerApp.root_dir={root}"]
+    if (root / FIRST_LESSON).exists():
         opening.append(f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}")
     bash = shutil.which("bash")
     # A login shell (the terminals' default) would let /etc/profile put the system's python first again.

@@ -159,7 +159,8 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "test":
-        return run([python, "-m", "pytest", "-n", "2", *args], cwd=ROOT)
+        # --dist loadgroup: the browser tests share one worker (one JupyterLab, one Chromium)
+        return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
     return run(lab_command(args), cwd=ROOT, env=venv_environment())

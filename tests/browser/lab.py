@@ -16,8 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 COPIED = ("lessons", "exercises", "graders", "cosmos", "tents")  # what a student's JupyterLab shows
 SKIPPED = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints", "saves", "*.pyc")
 STARTUP_S = 60
-# the test profile's JupyterLab settings: every cell rendered (no windowing), no news prompt over the page
+# the test profile's JupyterLab settings: every cell rendered (no windowing), no news prompt over the page,
+# terminals that keep their text in the page (xterm's screen-reader rows) so that a test can read it
 LAB_SETTINGS = {
+    "@jupyterlab/terminal-extension/plugin.jupyterlab-settings": {"screenReaderMode": True},
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
 }

@@ -110,3 +110,24 @@ def visible_text(page: Page, selector: str) -> str:
     return page.evaluate(
         """(sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
                        .map(e => e.innerText).join('\\n')""", selector)
+
+
+def open_terminal(page: Page, url: str, token: str) -> None:
+    """File -> New -> Terminal in a fresh workspace, and wait for its prompt."""
+    page.goto(f"{url}/lab?reset&token={token}")
+    page.wait_for_selector(".jp-Launcher", timeout=KERNEL_S)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^File$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^New$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Terminal$")).click()
+    page.wait_for_function(f"() => /[$#] *$/m.test({TERMINAL_TEXT})", timeout=KERNEL_S)
+
+
+TERMINAL_TEXT = "(document.querySelector('.jp-Terminal .xterm-accessibility-tree')?.innerText || '')"
+
+
+def type_in_terminal(page: Page, line: str, until: str) -> str:
+    """Type a line into the terminal and wait until its text matches the regular expression until."""
+    page.locator(".jp-Terminal .xterm").click()
+    page.keyboard.type(line + "\n")
+    page.wait_for_function(f"(until) => new RegExp(until, 'm').test({TERMINAL_TEXT})", arg=until, timeout=KERNEL_S)
+    return page.evaluate(f"() => {TERMINAL_TEXT}").replace("\u00a0", " ")

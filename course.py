@@ -142,7 +142,9 @@ def lab_command(options: list[str], root: Path = ROOT) -> list[str]:
     # A login shell (the terminals' default) would let /etc/profile put the system's python first again.
     shell = [bash, "--rcfile", str(terminal_rc()), "-i"] if bash else [os.environ.get("SHELL") or "sh"]
     terminals = f"--ServerApp.terminado_settings={ {'shell_command': shell}!r}"
-    return [str(venv_python()), "-m", "jupyter", "lab", *as_root, *opening, terminals, *options]
+    # a lesson saved after a run is stored as regenerate stores it: no widget views, no timings (git stays clean)
+    saving = "--FileContentsManager.pre_save_hook=lessons.nbfile.pre_save"
+    return [str(venv_python()), "-m", "jupyter", "lab", *as_root, *opening, terminals, saving, *options]
 
 
 def main(argv: list[str]) -> int:

@@ -6,10 +6,10 @@ On opening it also fills in the kernel's `kernelspec` and `language_info`, and e
 id (nbformat 4.5). Stored widget views are replaced by their static fallback: no widget state is
 kept, so a view would only say "model not found".
 
-`python -m lessons.nbfile NOTEBOOK...` rewrites notebooks in this form (exercise starters);
-`python -m lessons.nbfile --clean` is the git filter course.py sets up: it reads a notebook on
-stdin and writes the form it would be stored in, so a lesson run from the top and saved in
-JupyterLab shows no change in `git status`.
+`python -m lessons.nbfile NOTEBOOK...` rewrites notebooks in this form (exercise starters).
+The course's JupyterLab (course.py) saves lessons through `pre_save`, which drops what a run adds
+beyond the stored outputs (widget views, timings), so a lesson run from the top and saved is
+byte for byte the stored one and git sees no change.
 """
 from __future__ import annotations
 
@@ -49,6 +49,37 @@ def static_widget_views(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+def coalesce_streams(outputs: list) -> list:
+    """Join neighbouring outputs of the same stream: where text is cut into chunks is timing."""
+    joined: list = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] += output["text"]
+        else:
+            joined.append(output)
+    return joined
+
+
+def as_stored(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A run notebook as a lesson is stored: static widget fallbacks, no timings, streams joined."""
+    static_widget_views(nb)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
+    return nb
+
+
+def pre_save(model: dict, path: str, **_kwargs: object) -> None:
+    """jupyter_server's pre-save hook: a lesson (lessons/*.ipynb) is saved as it is stored."""
+    if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
+        return
+    if Path(path).parent.name == "lessons" and path.endswith(".ipynb"):
+        model["content"] = as_stored(nbformat.from_dict(model["content"]))
+
+
 def jupyterlab_text(nb: nbformat.NotebookNode) -> str:
     """The notebook as the text JupyterLab saves: nbformat 4.5 with cell ids, nbformat.write's layout."""
     nb.nbformat, nb.nbformat_minor = 4, max(5, nb.get("nbformat_minor", 5))
@@ -63,30 +94,10 @@ def store(nb: nbformat.NotebookNode, path: Path) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def canonical(text: str) -> str:
-    """A saved notebook's text in the form the repository stores: widget views dropped, timings and
-    kernel-chosen metadata as the writer puts them."""
-    from lessons.regenerate import coalesce_streams
-
-    nb = nbformat.reads(text, as_version=4)
-    for cell in nb.cells:
-        cell.metadata.pop("execution", None)
-        if cell.cell_type == "code":
-            cell.outputs = coalesce_streams(cell.outputs)
-    return jupyterlab_text(with_kernel_metadata(static_widget_views(nb)))
-
-
 def main(argv: list[str]) -> int:
-    """Rewrite the named notebooks in JupyterLab's form, or (--clean) filter stdin to stdout."""
-    if argv == ["--clean"]:
-        text = sys.stdin.read()
-        try:
-            sys.stdout.write(canonical(text))
-        except Exception:  # not a notebook we can read: git keeps it as it is
-            sys.stdout.write(text)
-        return 0
+    """Rewrite the named notebooks in JupyterLab's form."""
     if not argv or any(arg.startswith("-") for arg in argv):
-        print("usage: python -m lessons.nbfile NOTEBOOK... | --clean", file=sys.stderr)
+        print("usage: python -m lessons.nbfile NOTEBOOK...", file=sys.stderr)
         return 2
     for name in argv:
         path = Path(name)

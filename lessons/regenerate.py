@@ -24,7 +24,7 @@ import jupytext
 import nbformat
 from nbclient import NotebookClient
 
-from lessons.nbfile import static_widget_views, store, with_kernel_metadata
+from lessons.nbfile import coalesce_streams, static_widget_views, store, with_kernel_metadata
 
 LESSONS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = LESSONS_DIR.parent
@@ -97,19 +97,6 @@ def make_client(nb: nbformat.NotebookNode, path: Path) -> NotebookClient:
         store_widget_state=False,
         record_timing=False,
     )
-
-
-def coalesce_streams(outputs: list) -> list:
-    """Join neighbouring outputs of the same stream: where text is cut into chunks is timing."""
-    joined: list = []
-    for output in outputs:
-        last = joined[-1] if joined else None
-        if (output.get("output_type") == "stream" and last is not None
-                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
-            last["text"] += output["text"]
-        else:
-            joined.append(output)
-    return joined
 
 
 def execute(path: Path, nb: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,9 +23,12 @@ class Shots:
     folder: Path
     taken: list[Path] = field(default_factory=list)
 
+    started: float = field(default_factory=time.monotonic)
+
     def take(self, page: Page, step: str, full_page: bool = False) -> Path:
-        """A screenshot of the page named after the step."""
+        """A screenshot of the page named after the step (and when it was taken, in the test's output)."""
         path = self.folder / f"{len(self.taken) + 1:02d}-{step}.png"
+        print(f"{time.monotonic() - self.started:6.1f}s  {path}")
         page.screenshot(path=str(path), full_page=full_page)
         self.taken.append(path)
         return path

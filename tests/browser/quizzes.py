@@ -47,7 +47,7 @@ def kind_of(quiz: Locator) -> str:
 def feedback(quiz: Locator, before: str) -> str:
     """The feedback line that appears after an answer (waits until the quiz's text changes)."""
     quiz.page.wait_for_function(
-        "([el, before]) => el.innerText !== before", arg=[quiz.element_handle(), before], timeout=10_000)
+        "([el, before]) => el.innerText !== before", arg=[quiz.element_handle(), before], timeout=60_000)
     for line in quiz.inner_text().splitlines():
         if RIGHT.match(line.strip()) or NOT_RIGHT.match(line.strip()):
             return line.strip()

@@ -1,7 +1,6 @@
 """Notebooks are stored as JupyterLab saves them, with static fallbacks instead of widget views."""
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
@@ -89,8 +88,7 @@ def test_store_writes_what_jupyterlab_would_and_leaves_equal_files_alone(tmp_pat
     assert path.stat().st_mtime_ns == stamp
 
 
-def test_the_git_filter_turns_a_run_saved_in_jupyterlab_into_the_stored_form(monkeypatch: pytest.MonkeyPatch,
-                                                                             capsys: pytest.CaptureFixture[str]):
+def test_a_lesson_run_and_saved_in_jupyterlab_is_saved_as_stored():
     stored = nbfile.with_kernel_metadata(notebook_with(
         {"output_type": "stream", "name": "stdout", "text": "a\nb\n"}, widget_output()))
     nbfile.static_widget_views(stored)
@@ -98,9 +96,12 @@ def test_the_git_filter_turns_a_run_saved_in_jupyterlab_into_the_stored_form(mon
         {"output_type": "stream", "name": "stdout", "text": "a\n"},
         {"output_type": "stream", "name": "stdout", "text": "b\n"}, widget_output()))
     run.cells[1].metadata["execution"] = {"iopub.status.busy": "2026-01-01T00:00:00Z"}
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(run)))
-    assert nbfile.main(["--clean"]) == 0
-    assert capsys.readouterr().out == nbfile.jupyterlab_text(stored)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("not a notebook"))
-    assert nbfile.main(["--clean"]) == 0
-    assert capsys.readouterr().out == "not a notebook"
+    model = {"type": "notebook", "content": json.loads(json.dumps(run))}
+    nbfile.pre_save(model=model, path="lessons/01-x.ipynb", contents_manager=None)
+    assert nbfile.jupyterlab_text(nbformat.from_dict(model["content"])) == nbfile.jupyterlab_text(stored)
+    elsewhere = {"type": "notebook", "content": json.loads(json.dumps(run))}
+    nbfile.pre_save(model=elsewhere, path="exercises/01-islands/islands.ipynb", contents_manager=None)
+    assert elsewhere["content"] == json.loads(json.dumps(run))  # a student's exercise is saved as it is
+    text = {"type": "file", "content": "x"}
+    nbfile.pre_save(model=text, path="lessons/notes.txt", contents_manager=None)
+    assert text == {"type": "file", "content": "x"}

@@ -22,15 +22,22 @@ DEBIAN_PACKAGES = {
     "/usr/games/sgt-tents": "sgt-puzzles",  # Tatham's Tents, for the tents interchange tests
     # Debian's own Python, which any user may run: the test of grading as an ordinary user
     f"/usr/bin/python3.{sys.version_info.minor}": "python3",
+    "/usr/bin/chromium": "chromium",  # the real-browser tests (tests/browser) drive it with Playwright
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-USAGE = """usage: python3 course.py [COMMAND]
+COMMANDS = ("course", "test", "setup", "regenerate")
+USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
-  (nothing)     open the course in JupyterLab (installs what it needs first)
-  test [ARGS]   run every test (ARGS go to pytest)
-  setup         only install: the virtual environment and the Debian packages
-  regenerate    re-execute every lesson and store its outputs
+  (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
+                       OPTIONS go to JupyterLab, e.g. --no-browser --port 8899
+  course [OPTIONS]     the same, spelled out
+  test [ARGS]          run every test (ARGS go to pytest, e.g. -k browser)
+  setup                only install: the virtual environment and the Debian packages
+  regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
+
+JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
+`python -m graders check ...` typed in its terminal uses the course's packages.
 """
 
 
@@ -94,13 +101,59 @@ def setup() -> None:
     ensure_venv()
 
 
+def parse_command(argv: list[str]) -> tuple[str, list[str]]:
+    """The command and its arguments: options with no command before them belong to the course."""
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        return "course", argv
+    return argv[0], argv[1:]
+
+
+def venv_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of the course's JupyterLab: the venv's bin first on PATH, VIRTUAL_ENV set, and
+    the venv's kernel spec found before any user-wide one named the same."""
+    env = dict(os.environ if environ is None else environ)
+    env.pop("PYTHONHOME", None)
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = os.pathsep.join([str(VENV / "bin"), *(p for p in env.get("PATH", "").split(os.pathsep) if p)])
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        [str(VENV / "share" / "jupyter"), *(p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p)])
+    return env
+
+
+def terminal_rc() -> Path:
+    """A bash start-up file for JupyterLab's terminals: the user's own, then the venv activated."""
+    rc = VENV / "cosmos-terminal.bashrc"
+    text = ("# JupyterLab's terminals in the Epic Cosmos course (written by course.py)\n"
+            "[ -f /etc/bash.bashrc ] && . /etc/bash.bashrc\n"
+            "[ -f ~/.bashrc ] && . ~/.bashrc\n"
+            f". '{VENV / 'bin' / 'activate'}'\n")
+    if not rc.exists() or rc.read_text() != text:
+        rc.write_text(text)
+    return rc
+
+
+def lab_command(options: list[str], root: Path = ROOT) -> list[str]:
+    """The JupyterLab command line: the course's folder, its first lesson, terminals in the venv, then options."""
+    as_root = ["--allow-root"] if os.geteuid() == 0 else []
+    opening = [f"--ServerApp.root_dir={root}"]
+    if (root / FIRST_LESSON).exists():
+        opening.append(f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}")
+    bash = shutil.which("bash")
+    # A login shell (the terminals' default) would let /etc/profile put the system's python first again.
+    shell = [bash, "--rcfile", str(terminal_rc()), "-i"] if bash else [os.environ.get("SHELL") or "sh"]
+    terminals = f"--ServerApp.terminado_settings={ {'shell_command': shell}!r}"
+    # a lesson saved after a run is stored as regenerate stores it: no widget views, no timings (git stays clean)
+    saving = "--FileContentsManager.pre_save_hook=lessons.nbfile.pre_save"
+    return [str(venv_python()), "-m", "jupyter", "lab", *as_root, *opening, terminals, saving, *options]
+
+
 def main(argv: list[str]) -> int:
     """Dispatch the command line."""
-    command = argv[0] if argv else "course"
+    command, args = parse_command(argv)
     if command in ("-h", "--help", "help"):
         print(USAGE)
         return 0
-    if command not in ("course", "test", "setup", "regenerate"):
+    if command not in COMMANDS:
         print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
         return 2
     setup()
@@ -108,14 +161,11 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "test":
-        return run([python, "-m", "pytest", "-n", "2", *argv[1:]], cwd=ROOT)
+        # --dist loadgroup: the browser tests share one worker (one JupyterLab, one Chromium)
+        return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
     if command == "regenerate":
-        return run([python, "-m", "lessons.regenerate", *argv[1:]], cwd=ROOT)
-    if (ROOT / FIRST_LESSON).exists():
-        as_root = ["--allow-root"] if os.geteuid() == 0 else []
-        opening = [f"--ServerApp.root_dir={ROOT}", f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}"]
-        return run([python, "-m", "jupyter", "lab", *as_root, *opening, *argv[1:]], cwd=ROOT)
-    return run([python, "-m", "cosmos", *argv[1:]], cwd=ROOT)
+        return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
+    return run(lab_command(args), cwd=ROOT, env=venv_environment())
 
 
 if __name__ == "__main__":

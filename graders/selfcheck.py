@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
+
+# what the sandbox's kernel imports: the same Python that runs the check runs the notebook
+KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")
 
 
 def run_program(program: Callable[[], object], stdin: str) -> None:
@@ -58,14 +63,38 @@ def report(data: dict, title: str) -> str:
 
 def check_notebook(path: Path, exercise: str | None = None) -> tuple[bool, str]:
     """The public checks on a saved notebook, in the sandbox as the grader runs it."""
-    from graders.exercise import load_exercise
+    from graders.exercise import ExerciseError, load_exercise
     from graders.grading import grade_submission, limits_for
 
     folder = exercise if exercise is not None else _exercise_of(path)
+    missing = missing_kernel_packages()
+    if missing:
+        raise ExerciseError(wrong_python(missing, path))
     loaded = load_exercise(folder, hidden=False)
     public = tuple(check for check in loaded.checks if not check.hidden)
     data = grade_submission(loaded, path, limits_for(loaded), public)
-    return data["score"] == data["max_score"], report(data, loaded.title)
+    text = report(data, loaded.title)
+    if "kernel could not start" in data.get("output", ""):
+        text += (f"\n(the sandbox ran the kernel with {sys.executable}; "
+                 "`python3 course.py setup` repairs the course's Python)")
+    return data["score"] == data["max_score"], text
+
+
+def missing_kernel_packages() -> list[str]:
+    """The packages a notebook's kernel needs that this Python cannot import."""
+    return [name for name in KERNEL_PACKAGES if importlib.util.find_spec(name) is None]
+
+
+def wrong_python(missing: list[str], path: Path) -> str:
+    """Why the check cannot run with this Python, and the command that runs it with the course's."""
+    course = Path(__file__).resolve().parent.parent
+    return (
+        f"this Python ({sys.executable}) has no {', '.join(missing)}, so the notebook's kernel cannot "
+        f"start and no check can run. Run the check with the course's Python instead:\n"
+        f"  {course / '.venv' / 'bin' / 'python'} -m graders check {path}\n"
+        "(or type it in a terminal of the course's JupyterLab, opened with `python3 course.py`, "
+        "where `python` is the course's)"
+    )
 
 
 def _exercise_of(path: Path) -> str:

@@ -8,9 +8,10 @@ executed. A notebook without a text source is re-executed as it is.
 `python -m lessons.regenerate 01-galaxy-from-a-seed` regenerates only the named ones (with or
 without `.md` / `.ipynb`).
 
-Widget state is not stored: a widget's output also carries plain HTML (a frame of an
-animation, a quiz's question), which is what a saved notebook or a static export shows until
-the notebook is run. Widget model ids are numbered, so the same lesson stores the same bytes.
+Widget state is not stored, and neither are widget views (they would only say "model not
+found"): a widget's output also carries plain HTML (a frame of an animation, a quiz's question),
+which is what JupyterLab shows, trusted or not, until the notebook is run. The notebook is
+written exactly as JupyterLab saves it (`lessons.nbfile`), so opening it changes no byte.
 """
 from __future__ import annotations
 
@@ -23,10 +24,11 @@ import jupytext
 import nbformat
 from nbclient import NotebookClient
 
+from lessons.nbfile import coalesce_streams, static_widget_views, store, with_kernel_metadata
+
 LESSONS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = LESSONS_DIR.parent
 TIMEOUT_S = 300
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def lesson_notebooks(folder: Path = LESSONS_DIR) -> list[Path]:
@@ -97,29 +99,6 @@ def make_client(nb: nbformat.NotebookNode, path: Path) -> NotebookClient:
     )
 
 
-def coalesce_streams(outputs: list) -> list:
-    """Join neighbouring outputs of the same stream: where text is cut into chunks is timing."""
-    joined: list = []
-    for output in outputs:
-        last = joined[-1] if joined else None
-        if (output.get("output_type") == "stream" and last is not None
-                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
-            last["text"] += output["text"]
-        else:
-            joined.append(output)
-    return joined
-
-
-def stable_widget_ids(nb: nbformat.NotebookNode) -> None:
-    """Number the widget model ids in order of appearance: the kernel's are random, and no state is kept."""
-    ids: dict[str, str] = {}
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            view = output.get("data", {}).get(WIDGET_VIEW)
-            if view is not None and "model_id" in view:
-                view["model_id"] = ids.setdefault(view["model_id"], f"{len(ids) + 1:032x}")
-
-
 def execute(path: Path, nb: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
     """The notebook at path (or nb, to be stored at path), freshly executed with its outputs (not written back)."""
     nb = nbformat.read(path, as_version=4) if nb is None else nb
@@ -128,7 +107,7 @@ def execute(path: Path, nb: nbformat.NotebookNode | None = None) -> nbformat.Not
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = coalesce_streams(cell.outputs)
-    stable_widget_ids(nb)
+    static_widget_views(nb)
     return nb
 
 
@@ -137,7 +116,7 @@ def regenerate(path: Path) -> None:
     source = source_of_notebook(path)
     nb = execute(path, notebook_from_source(source) if source is not None else None)
     nbformat.validate(nb)
-    nbformat.write(nb, path)
+    store(with_kernel_metadata(nb), path)
 
 
 def lesson_path(name: str) -> Path:

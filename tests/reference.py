@@ -1,4 +1,9 @@
-"""Where the shared reference facts live, and readers for them (tests read, never copy, the numbers)."""
+"""The reference facts the tests hold the course to, and readers for them (tests read, never copy, the numbers).
+
+The facts live in tests/reference/, a verbatim copy of the workplace's shared/reference/ folder,
+so that a clone of this repository alone can run its tests; test_reference_copy.py checks that
+the copy still equals shared/reference/ wherever that folder sits beside the project.
+"""
 from __future__ import annotations
 
 import os
@@ -6,8 +11,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("COSMOS_SHARED", ROOT.parent / "shared"))
-REFERENCE = SHARED / "reference"
+REFERENCE = ROOT / "tests" / "reference"
+# the folder the copy is taken from, where it exists (only beside the project in the workplace)
+SHARED_REFERENCE = Path(os.environ.get("COSMOS_SHARED", ROOT.parent / "shared")) / "reference"
 
 
 def lesson1_outputs() -> dict[str, str]:

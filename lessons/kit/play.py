@@ -3,9 +3,13 @@
 This is the one piece of courseware that reaches beyond its lesson: it plays the whole game,
 so it needs the modules of lesson 6. The Session is imported only when a game starts, and
 `lessons.kit` never imports this module by itself.
+
+Saves go to a folder of the student's own (`~/.local/share/epic-cosmos/saves`, or under
+$XDG_DATA_HOME), never into the course's folder, and the widget names that folder.
 """
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from html import escape
@@ -25,6 +29,19 @@ def clock_seed(clock: Callable[[], float] = time.time) -> int:
     return int(clock()) & 0xFFFFFFFF
 
 
+def user_data_dir(environ: dict[str, str] | None = None) -> Path:
+    """The student's own Epic Cosmos folder: $XDG_DATA_HOME/epic-cosmos, by default ~/.local/share/epic-cosmos."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "epic-cosmos"
+
+
+def saves_folder(saves_dir: str | Path | None = None, environ: dict[str, str] | None = None) -> Path:
+    """Where the widget's saves go: a relative name (default "saves") is a folder in user_data_dir()."""
+    folder = Path("saves" if saves_dir is None else saves_dir).expanduser()
+    return folder if folder.is_absolute() else user_data_dir(environ) / folder
+
+
 def screen_html(frame: str) -> str:
     """A frame of the game as a dark terminal screen."""
     return f'<pre class="cosmos-screen" style="{SCREEN_STYLE}">{escape(frame)}</pre>'
@@ -33,9 +50,9 @@ def screen_html(frame: str) -> str:
 class GameWidget(widgets.VBox):
     """The real game: its screen, a command line under it, New game and the language."""
 
-    def __init__(self, seed: int = 2026, lang: str = "en", saves_dir: str | Path = "saves",
+    def __init__(self, seed: int = 2026, lang: str = "en", saves_dir: str | Path | None = None,
                  clock: Callable[[], float] = time.time) -> None:
-        self.saves_dir = Path(saves_dir)
+        self.saves_dir = saves_folder(saves_dir)
         self.clock = clock
         self.screen = widgets.HTML()
         self.command = widgets.Text(
@@ -73,9 +90,8 @@ class GameWidget(widgets.VBox):
         over = " · <b>the game is over</b>: press New game" if self.session.finished else ""
         typed = (f"you typed <code>{escape(self.history[-1]) or '(an empty line)'}</code> · "
                  if self.history else "")
-        self.status.value = (f"<small>{typed}seed {self.seed} · saves go to the folder "
-                             f"<code>{escape(self.saves_dir.as_posix())}/</code> next to this "
-                             f"notebook{over}</small>")
+        self.status.value = (f"<small>{typed}seed {self.seed} · <code>save 1</code> writes into the folder "
+                             f"<code>{escape(self.saves_dir.as_posix())}/</code>{over}</small>")
         self.command.disabled = self.send_button.disabled = self.session.finished
 
     def submit(self, line: str | None = None) -> str:

@@ -14,7 +14,7 @@ LESSON1 = LESSONS / "01-galaxy-from-a-seed.ipynb"
 
 
 def reference_dir() -> Path:
-    """shared/reference, where the facts every test reads live."""
+    """tests/reference, where the facts every test reads live."""
     return REFERENCE
 
 

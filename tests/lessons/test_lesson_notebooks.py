@@ -11,7 +11,6 @@ from lessons import regenerate
 from tests.lessons.lesson_helpers import LESSONS, code_cells
 
 NOTEBOOKS = regenerate.lesson_notebooks(LESSONS)
-WIDGET_VIEW = regenerate.WIDGET_VIEW
 
 
 def test_there_is_at_least_the_first_lesson():
@@ -44,23 +43,6 @@ def test_reexecuting_reproduces_every_stored_output(path: Path):
         assert new.outputs == old.outputs, (
             f"cell {old.id} of {path.name} now prints something else than the stored notebook; "
             "if the change is intended, run: python3 course.py regenerate")
-
-
-def test_widget_ids_are_numbered_in_order_of_appearance_and_nothing_else_changes():
-    def view(model: str, text: str = "x") -> dict:
-        return {"output_type": "display_data", "metadata": {},
-                "data": {"text/plain": text, WIDGET_VIEW: {"model_id": model}}}
-
-    def numbered(*outputs: dict) -> list:
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [nbformat.v4.new_code_cell(outputs=[nbformat.from_dict(o) for o in outputs])]
-        regenerate.stable_widget_ids(nb)
-        return [dict(o["data"]) for o in nb.cells[0].outputs]
-
-    first, second = "a" * 32, "b" * 32
-    assert numbered(view(first), view(first)) == numbered(view(second), view(second))
-    assert numbered(view(first), view(second))[1][WIDGET_VIEW]["model_id"] == f"{2:032x}"
-    assert numbered(view(first, "y"))[0]["text/plain"] == "y"
 
 
 def test_regenerate_refuses_a_notebook_that_does_not_exist(capsys):

@@ -91,4 +91,5 @@ def test_the_stored_play_cell_shows_the_intro_screen(lesson1_nb):
     intro = (reference_dir() / "screens" / "seed2026-intro.en.txt").read_text(encoding="utf-8")
     bundle = cells[0].outputs[0].data
     assert bundle["text/plain"] == intro
-    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "application/vnd.jupyter.widget-view+json" not in bundle  # no state is stored: the screen shows
+    assert "cosmos-screen" in bundle["text/html"]

@@ -12,7 +12,7 @@ HOW_TO_REACH = {"intro": [], "map": ["map"], "sys1": ["sys 1"]}
 
 
 def reference(screen: str, lang: str) -> str:
-    """A published screen of seed 2026, read from the shared reference folder."""
+    """A published screen of seed 2026, read from tests/reference."""
     return published(screen, lang)
 
 

@@ -1,0 +1,81 @@
+"""Fixtures of the real-browser tests: one JupyterLab (fresh profile, copy of the course) and Chromium."""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+
+from tests.browser.lab import Lab, start_lab
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
+
+SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) / "cosmos-browser-shots"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test runs in one xdist worker, which shares one JupyterLab and one Chromium."""
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say where the screenshots are, so that a person can look at them."""
+    if SHOTS.is_dir() and any(SHOTS.iterdir()):
+        terminalreporter.write_line(f"browser tests: screenshots of every step in {SHOTS}/<test>/")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """The course's JupyterLab as course.py starts it, on a copy of the course, as a new user."""
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `python3 course.py setup` installs Debian's chromium"
+    running = start_lab(tmp_path_factory.mktemp("jupyterlab"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def console(request: pytest.FixtureRequest) -> list[str]:
+    """The browser console's errors (and uncaught page errors) during the test."""
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, console: list[str]) -> Iterator[Page]:
+    """A new browser tab (its own storage) whose console errors are collected."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    tab.on("console", on_console)
+    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Shots:
+    """A fresh folder for this test's screenshots, outside the repository."""
+    name = request.node.name.replace("/", "_").replace("[", "-").rstrip("]")
+    folder = SHOTS / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    print(f"screenshots: {folder}")
+    return Shots(folder)

@@ -1,0 +1,137 @@
+"""Driving JupyterLab in Chromium: open a notebook, run it, save it, read what the page shows."""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+KERNEL_S = 60_000  # ms: a kernel that starts, or a notebook that runs, within this
+CHROMIUM = "/usr/bin/chromium"  # Debian's (course.py setup installs it); Playwright's download is not used
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+DIGIT_RUN = re.compile(r"\d{12,}")  # what is left of an SVG whose markup was stripped: its labels run together
+WIDGET_ERRORS = ("Error displaying widget", "model not found", "Error rendering output", "Failed to load model class")
+
+
+@dataclass
+class Shots:
+    """Numbered screenshots of one test, in a folder outside the repository."""
+
+    folder: Path
+    taken: list[Path] = field(default_factory=list)
+
+    started: float = field(default_factory=time.monotonic)
+
+    def take(self, page: Page, step: str, full_page: bool = False) -> Path:
+        """A screenshot of the page named after the step (and when it was taken, in the test's output)."""
+        path = self.folder / f"{len(self.taken) + 1:02d}-{step}.png"
+        print(f"{time.monotonic() - self.started:6.1f}s  {path}")
+        page.screenshot(path=str(path), full_page=full_page)
+        self.taken.append(path)
+        return path
+
+
+def open_notebook(page: Page, url: str, token: str, path: str) -> None:
+    """Open a notebook in a fresh workspace and wait until its kernel is idle."""
+    page.goto(f"{url}/lab/tree/{path}?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
+    wait_idle(page)
+
+
+def wait_idle(page: Page) -> None:
+    """Wait until the status bar says the notebook's kernel is idle."""
+    page.wait_for_function(
+        "() => /\\| Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent || '')", timeout=KERNEL_S)
+
+
+def run_all(page: Page) -> None:
+    """Run -> Run All Cells, then wait until no cell is queued or running and the kernel is idle."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    prompts = "[...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent)"
+    page.wait_for_function(f"() => {prompts}.some(t => t.includes('*')) || {prompts}.every(t => t.trim() !== '[ ]:')",
+                           timeout=KERNEL_S)
+    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*'))", timeout=KERNEL_S)
+    wait_idle(page)
+
+
+def save(page: Page) -> None:
+    """Save the notebook (Ctrl+S) and wait until JupyterLab no longer marks it changed."""
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    page.wait_for_function(
+        "() => !document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')", timeout=KERNEL_S)
+    page.wait_for_timeout(500)
+
+
+def cell_outputs(page: Page) -> list[dict]:
+    """For every cell of the notebook on screen: its outputs' text, pictures shown and pictures broken."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(cell => {
+            const area = cell.querySelector('.jp-OutputArea');
+            if (!area) return {text: '', shown: 0, broken: 0, stderr: ''};
+            const imgs = [...area.querySelectorAll('img')];
+            const ok = imgs.filter(i => i.complete && i.naturalWidth > 0);
+            const drawn = 'line,circle,rect,path,polygon,polyline,ellipse,image,use';
+            const svgs = [...area.querySelectorAll('svg')].filter(s => !s.parentElement.closest('svg')
+                && !s.closest('button') && s.querySelector(drawn) && s.getBoundingClientRect().width > 0);
+            const stderr = [...area.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')];
+            return {text: area.innerText, shown: ok.length + svgs.length, broken: imgs.length - ok.length,
+                    stderr: stderr.map(e => e.innerText).join('\\n')};
+        })""")
+
+
+def stored_pictures(outputs: list[dict]) -> int:
+    """How many pictures a cell's stored outputs hold (images, and <img>/<svg> in HTML)."""
+    count = 0
+    for output in outputs:
+        data = output.get("data", {})
+        if any(kind in data for kind in ("image/svg+xml", "image/png", "image/jpeg")):
+            count += 1
+        elif "text/html" in data:
+            html = "".join(data["text/html"])
+            count += len(re.findall(r"<img\b", html)) + len(re.findall(r"<svg\b", html)) - nested_svgs(html)
+    return count
+
+
+def nested_svgs(html: str) -> int:
+    """How many <svg> start inside another <svg> (they are part of one picture)."""
+    depth = nested = 0
+    for tag in re.findall(r"<(/?)svg\b", html):
+        if tag == "/":
+            depth -= 1
+        else:
+            nested += depth > 0
+            depth += 1
+    return nested
+
+
+def visible_text(page: Page, selector: str) -> str:
+    """The text of the visible elements matching selector, joined."""
+    return page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
+                       .map(e => e.innerText).join('\\n')""", selector)
+
+
+def open_terminal(page: Page, url: str, token: str) -> None:
+    """File -> New -> Terminal in a fresh workspace, and wait for its prompt."""
+    page.goto(f"{url}/lab?reset&token={token}")
+    page.wait_for_selector(".jp-Launcher", timeout=KERNEL_S)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^File$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^New$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Terminal$")).click()
+    page.wait_for_function(f"() => /[$#] *$/m.test({TERMINAL_TEXT})", timeout=KERNEL_S)
+
+
+TERMINAL_TEXT = "(document.querySelector('.jp-Terminal .xterm-accessibility-tree')?.innerText || '')"
+
+
+def type_in_terminal(page: Page, line: str, until: str) -> str:
+    """Type a line into the terminal and wait until its text matches the regular expression until."""
+    page.locator(".jp-Terminal .xterm").click()
+    page.keyboard.type(line + "\n")
+    page.wait_for_function(f"(until) => new RegExp(until, 'm').test({TERMINAL_TEXT})", arg=until, timeout=KERNEL_S)
+    return page.evaluate(f"() => {TERMINAL_TEXT}").replace("\u00a0", " ")

@@ -1,0 +1,77 @@
+"""course.py: options go to JupyterLab, whose kernels and terminals use the course's venv; git's notebook filter."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.reference import ROOT
+
+sys.path.insert(0, str(ROOT))
+import course  # noqa: E402
+
+sys.path.remove(str(ROOT))
+
+
+def test_options_without_a_command_go_to_jupyterlab():
+    assert course.parse_command(["--no-browser", "--port", "8899"]) == ("course", ["--no-browser", "--port", "8899"])
+    assert course.parse_command([]) == ("course", [])
+    assert course.parse_command(["course", "--port=1"]) == ("course", ["--port=1"])
+    assert course.parse_command(["test", "-k", "browser"]) == ("test", ["-k", "browser"])
+    assert course.parse_command(["--help"])[0] == "--help"
+    command = course.lab_command(["--no-browser", "--port", "8899"])
+    assert command[:4] == [str(course.venv_python()), "-m", "jupyter", "lab"]
+    assert command[-3:] == ["--no-browser", "--port", "8899"]
+
+
+def test_help_and_the_readme_say_how_to_pass_options(capsys: pytest.CaptureFixture[str]):
+    assert course.main(["--help"]) == 0
+    usage = capsys.readouterr().out
+    assert "--no-browser --port 8899" in usage
+    assert "python3 course.py --no-browser --port 8899" in (ROOT / "README.md").read_text()
+
+
+def test_an_unknown_command_is_refused(capsys: pytest.CaptureFixture[str]):
+    assert course.main(["serve"]) == 2
+    assert "unknown command 'serve'" in capsys.readouterr().err
+
+
+def test_jupyterlab_runs_with_the_venv_first_and_its_kernel_spec_before_the_users(tmp_path: Path):
+    env = course.venv_environment({"PATH": "/usr/bin:/bin", "PYTHONHOME": "/elsewhere", "HOME": str(tmp_path)})
+    assert env["PATH"].split(os.pathsep)[0] == str(course.VENV / "bin")
+    assert env["VIRTUAL_ENV"] == str(course.VENV) and "PYTHONHOME" not in env
+    # a user-wide "python3" kernel that points at another Python must not win
+    rogue = tmp_path / "data" / "kernels" / "python3"
+    rogue.mkdir(parents=True)
+    (rogue / "kernel.json").write_text(json.dumps({"argv": ["/usr/bin/python3", "-m", "ipykernel_launcher", "-f",
+                                                            "{connection_file}"], "display_name": "rogue",
+                                                   "language": "python"}))
+    env["JUPYTER_DATA_DIR"] = str(tmp_path / "data")
+    found = subprocess.run([str(course.venv_python()), "-m", "jupyter", "kernelspec", "list", "--json"], env=env,
+                           capture_output=True, text=True, check=True)
+    spec = json.loads(found.stdout)["kernelspecs"]["python3"]
+    assert spec["spec"]["display_name"] != "rogue"
+    assert Path(spec["resource_dir"]).resolve().is_relative_to(course.VENV.resolve())
+
+
+def test_the_terminals_start_bash_with_the_venv_activated_after_the_users_own_start_up_file(tmp_path: Path):
+    command = course.lab_command([])
+    (setting,) = [arg for arg in command if arg.startswith("--ServerApp.terminado_settings=")]
+    shell = eval(setting.split("=", 1)[1])["shell_command"]  # the literal course.py wrote
+    assert shell[1:3] == ["--rcfile", str(course.terminal_rc())] and "-l" not in shell
+    (tmp_path / ".bashrc").write_text("export PATH=/usr/bin:/bin\n")  # a user's own that resets PATH
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "TERM": "dumb"}
+    done = subprocess.run([*shell, "-c", "command -v python; echo $VIRTUAL_ENV"], env=env, capture_output=True,
+                          text=True, timeout=30, input="")
+    # -c runs no start-up file, so run the one the terminal runs, as an interactive bash would
+    done = subprocess.run([shell[0], "-c", f". '{course.terminal_rc()}'; command -v python; echo $VIRTUAL_ENV"],
+                          env=env, capture_output=True, text=True, timeout=30)
+    assert done.stdout.splitlines() == [str(course.VENV / "bin" / "python"), str(course.VENV)]
+
+
+def test_the_course_jupyterlab_saves_lessons_as_they_are_stored():
+    assert "--FileContentsManager.pre_save_hook=lessons.nbfile.pre_save" in course.lab_command([])

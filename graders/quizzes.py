@@ -315,6 +315,7 @@ class QuizBox(widgets.VBox):
     def __init__(self, children: Sequence[widgets.Widget], title: str, static_html: str,
                  feedback_at: int | None = None, place_feedback: bool = True) -> None:
         self.feedback = widgets.HTML("")
+        self.feedback.add_class("cosmos-feedback")  # where the verdict shows (the browser tests find it by it)
         parts = list(children)
         if place_feedback:  # otherwise the caller puts self.feedback where it belongs
             parts.insert(len(parts) if feedback_at is None else feedback_at, self.feedback)
@@ -377,7 +378,8 @@ class LinePicker(widgets.VBox):
 
     value = traitlets.Int(None, allow_none=True)
 
-    def __init__(self, numbered: Sequence[str], feedback: widgets.HTML) -> None:
+    def __init__(self, numbered: Sequence[str], feedback: widgets.HTML,
+                 judge: Callable[[int], bool] | None = None) -> None:
         self.options = [(text, n) for n, text in enumerate(numbered, start=1)]
         self.buttons = [widgets.Button(description=text, tooltip=f"Line {n}: is this the guilty one?",
                                        layout=widgets.Layout(width="100%")) for text, n in self.options]
@@ -386,18 +388,25 @@ class LinePicker(widgets.VBox):
             button.on_click(lambda _b, n=n: self.pick(n))
         self.note = widgets.VBox([feedback])
         self.note.add_class("cosmos-line-note")
+        self.judge = judge
         super().__init__(list(self.buttons), layout=widgets.Layout(width="100%"))
         self.add_class("cosmos-lines")
-        self.observe(lambda change: self.place(change["new"]), names="value")
+        self.observe(lambda change: self.picked(change["new"]), names="value")
 
     def pick(self, line: int) -> None:
         """What a click on a line does: choose it (a second click on it changes nothing)."""
         self.value = line
 
-    def place(self, line: int | None) -> None:
-        """Put the feedback right under the line clicked, and mark that line."""
+    def picked(self, line: int | None) -> None:
+        """Judge the line chosen, then move the feedback under it (in that order: the note that the browser
+        draws anew under the line then already holds the new verdict, never the last one)."""
+        right = self.judge(line) if self.judge is not None and line is not None else False
+        self.place(line, right)
+
+    def place(self, line: int | None, right: bool = False) -> None:
+        """Put the feedback right under the line clicked, and mark that line (green when it is the guilty one)."""
         for n, button in enumerate(self.buttons, start=1):
-            button.button_style = "warning" if n == line else ""
+            button.button_style = ("success" if right else "warning") if n == line else ""
         if line is None:
             self.children = list(self.buttons)
         else:
@@ -412,16 +421,14 @@ def line_widget(lines: Sequence[str], output: str,
     head = "<b>The program prints:</b>" + pre(output)
     box = QuizBox([widgets.HTML(head + "<b>Which line is guilty? Click it.</b>")], "find the bug",
                   head + pre("\n".join(numbered)), place_feedback=False)
-    picker = LinePicker(numbered, box.feedback)
+
+    def judge(line: int) -> bool:
+        box.show(check(line))
+        return box.verdict is not None and box.verdict.correct
+
+    picker = LinePicker(numbered, box.feedback, judge)
     box.children = [*box.children, picker]
     box.lines = picker
-
-    def judge(change: dict[str, Any]) -> None:
-        box.show(check(change["new"]))
-        if box.verdict is not None and box.verdict.correct:
-            picker.buttons[change["new"] - 1].button_style = "success"
-
-    picker.observe(judge, names="value")
     return box
 
 

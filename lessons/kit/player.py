@@ -36,7 +36,8 @@ class StepPlayer(widgets.VBox):
         self.title = title
         last = len(self.frames) - 1
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms,
-                                 description="Play", show_repeat=False, layout=widgets.Layout(width="auto"),
+                                 show_repeat=False, layout=widgets.Layout(width="auto"),  # no description: the
+                                 # tooltip then lands on the Play/Pause and Stop buttons' own box (ipywidgets' rule)
                                  tooltip="Play the steps one after another; pause, or stop to go back to the start")
         self.back = widgets.Button(description="Back", icon="step-backward",
                                    tooltip="One step back", layout=widgets.Layout(width="auto"))

@@ -2,22 +2,47 @@
 
 A quiz is a `.cosmos-quiz`; its kind is told by what it holds: radio buttons (multiple choice,
 predict the output), line buttons (`.cosmos-lines`: find the bug) or a text field (fill the gap).
-Answers are found by trying, as a student would: options one by one until the feedback says
-right. Feedback is the quiz's text that starts with "Right" or "Not quite" (or says what is wrong).
+Its verdict shows in its `.cosmos-feedback` (for find the bug: in the `.cosmos-line-note` right
+under the line clicked). Answers are found by trying, as a student would: options one by one
+until one is told wrong and one right.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Locator
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 RIGHT = re.compile(r"^Right\b")
-NOT_RIGHT = re.compile(r"^(Not quite|Line \d+ is|That does not run|Pick one|Click the line|Type what)")
 WRONG_GAP = "no_such_name_in_the_game"
 GAP_MARK = "\u00a0?\u00a0"  # how the gap shows in the code
+FEEDBACK_MS = 30_000  # a verdict comes back from the kernel within this
+# the verdict given to the last answer: a feedback text that the page drew after the answer (older ones are marked)
+NEW_VERDICT = """q => [...q.querySelectorAll('.cosmos-feedback .widget-html-content > *')]
+                    .find(e => !e.dataset.judged && e.innerText.trim()) || null"""
+MARK_OLD = "q => q.querySelectorAll('.cosmos-feedback .widget-html-content > *').forEach(e => e.dataset.judged = 1)"
+# where the verdict of a find-the-bug shows: which line's button is just above it (0 = none)
+NOTE_UNDER = """q => { const note = q.querySelector('.cosmos-lines > .cosmos-line-note');
+                      const lines = [...q.querySelectorAll('.cosmos-lines > .cosmos-line')];
+                      return note ? lines.indexOf(note.previousElementSibling) + 1 : 0; }"""
+
+
+@dataclass
+class Said:
+    """One answer given and what the quiz said to it."""
+
+    answer: str
+    text: str
+    under_line: int | None = None  # find the bug: the line whose button is just above the feedback
+
+    @property
+    def right(self) -> bool:
+        """The quiz said this answer is right."""
+        return bool(RIGHT.match(self.text))
 
 
 @dataclass
@@ -25,11 +50,11 @@ class Attempt:
     """What a quiz said to each answer tried, in order."""
 
     kind: str
-    said: list[tuple[str, str]] = field(default_factory=list)  # (answer, feedback)
+    said: list[Said] = field(default_factory=list)
 
     def wrong_then_right(self) -> bool:
         """A wrong answer was told so, and a later one was told it is right."""
-        verdicts = [bool(RIGHT.match(text)) for _answer, text in self.said]
+        verdicts = [said.right for said in self.said]
         return False in verdicts and True in verdicts[verdicts.index(False):]
 
 
@@ -44,41 +69,50 @@ def kind_of(quiz: Locator) -> str:
     return "unknown"
 
 
-def feedback(quiz: Locator, before: str) -> str:
-    """The feedback line that appears after an answer (waits until the quiz's text changes)."""
-    quiz.page.wait_for_function(
-        "([el, before]) => el.innerText !== before", arg=[quiz.element_handle(), before], timeout=60_000)
-    for line in quiz.inner_text().splitlines():
-        if RIGHT.match(line.strip()) or NOT_RIGHT.match(line.strip()):
-            return line.strip()
-    return ""
+def give(quiz: Locator, label: str, action: Callable[[], object], kind: str, line: int | None = None) -> Said:
+    """Give one answer and read the verdict it gets (a new one, even if it reads as the last did); for a line
+    clicked, wait until the feedback has moved under it (and say where it is if it never does)."""
+    quiz.evaluate(MARK_OLD)
+    action()
+    settled = f"q => ({NEW_VERDICT})(q) && (!{line or 0} || ({NOTE_UNDER})(q) === {line or 0})"
+    try:
+        quiz.page.wait_for_function(f"({settled})", arg=quiz.element_handle(), timeout=FEEDBACK_MS)
+    except PlaywrightTimeout:
+        if not quiz.evaluate(NEW_VERDICT):
+            raise AssertionError(f"the quiz gave no verdict to {label} within {FEEDBACK_MS} ms") from None
+    text = quiz.evaluate(f"q => ({NEW_VERDICT})(q).innerText").strip()
+    return Said(label, text, quiz.evaluate(NOTE_UNDER) if kind == "lines" else None)
 
 
 def answer(quiz: Locator) -> Attempt:
-    """Answer a quiz wrong, then right, trying answers in order; what it said to each."""
+    """Answer a quiz until it said wrong to one answer and right to a later one; what it said to each."""
     attempt = Attempt(kind_of(quiz))
-    for label, give in candidates(quiz, attempt.kind):
-        before = quiz.inner_text()
-        give()
-        attempt.said.append((label, feedback(quiz, before)))
+    right_one = None
+    for label, action in candidates(quiz, attempt.kind):
+        line = int(label.split()[1]) if attempt.kind == "lines" else None
+        attempt.said.append(give(quiz, label, action, attempt.kind, line))
+        if attempt.said[-1].right:
+            right_one = right_one or (label, action, attempt.kind, line)
         if attempt.wrong_then_right():
+            break
+        if right_one and not attempt.said[-1].right:  # right came first, then a wrong one: give the right one again
+            attempt.said.append(give(quiz, *right_one))
             break
     return attempt
 
 
-def candidates(quiz: Locator, kind: str):
-    """(label, action) pairs: each action gives one answer. Tried twice round, so that a right
-    first answer is followed by a wrong one and the right one again."""
+def candidates(quiz: Locator, kind: str) -> Iterator[tuple[str, Callable[[], object]]]:
+    """(label, action) pairs: each action gives one answer, in the order the quiz shows them."""
     if kind == "choice":
         radios = quiz.locator("input[type=radio]")
         check = quiz.get_by_role("button", name="Check")
-        labels = [radios.nth(i).evaluate("r => r.parentElement.innerText") for i in range(radios.count())]
-        for i in [*range(len(labels)), *range(len(labels))]:
-            yield labels[i], lambda i=i: (radios.nth(i).check(), check.click())
+        for i in range(radios.count()):
+            label = radios.nth(i).evaluate("r => r.parentElement.innerText")
+            yield label, lambda i=i: (radios.nth(i).check(), check.click())
     elif kind == "lines":
-        buttons = quiz.locator(".cosmos-lines button")
-        for i in [*range(buttons.count()), *range(buttons.count())]:
-            yield f"line {i + 1}", lambda i=i: buttons.nth(i).click()
+        buttons = quiz.locator(".cosmos-lines > .cosmos-line")
+        for i in range(buttons.count()):
+            yield f"line {i + 1}", lambda i=i: buttons.nth(i).click()  # the label names the line (see answer)
     elif kind == "gap":
         field_ = quiz.locator("input[type=text]")
         check = quiz.get_by_role("button", name="Check")

@@ -51,26 +51,70 @@ def check_ran(page: Page, nb: nbformat.NotebookNode, name: str, console: list[st
     assert console == [], f"the browser console shows errors: {console[:5]}"
 
 
+# the see-it on screen: the first stepper that shows, what its position reads, its visible frame and counters
+STEPPER_STATE = """() => {
+    const stepper = [...document.querySelectorAll('.cosmos-stepper')].find(s => s.offsetParent !== null);
+    if (!stepper) return null;
+    const frame = [...stepper.querySelectorAll('.cosmos-frame')].find(f => f.offsetParent !== null);
+    return {position: stepper.querySelector('.cosmos-position')?.innerText || '',
+            frame: frame ? frame.outerHTML : '',
+            counters: frame?.querySelector('.cosmos-counters')?.innerText || ''};
+}"""
+POSITION = re.compile(r"^step (\d+) of (\d+)$")
+
+
+def stepper_state(page: Page) -> dict:
+    """Where the visible see-it is: its position ("step 3 of 45"), its frame's HTML and its counters."""
+    return page.evaluate(STEPPER_STATE)
+
+
+def wait_for_step(page: Page, step: int) -> dict:
+    """Wait until the visible see-it's position reads this step, and return its state."""
+    page.wait_for_function(f"() => ({STEPPER_STATE})()?.position.startsWith('step {step} of')", timeout=pages.KERNEL_S)
+    return stepper_state(page)
+
+
 def check_stepper(page: Page, shots: Shots) -> None:
-    """The first see-it steps forward and back, and its counters change with it."""
-    assert page.locator(".cosmos-stepper").count(), "no see-it (.cosmos-stepper) after Run All"
-    stepper = page.locator(".cosmos-stepper").first
+    """The see-it steps forward and back by mouse and keyboard, and plays; its frame and counters change with it."""
+    first = stepper_state(page)
+    assert first is not None, "no visible see-it (.cosmos-stepper) after Run All"
+    stepper = page.locator(".cosmos-stepper").filter(has=page.locator(".cosmos-position:visible")).first
     stepper.scroll_into_view_if_needed()
-    counters = ".cosmos-stepper .cosmos-counters"
-    first = pages.visible_text(page, counters)
-    assert first, "the see-it shows no counters (.cosmos-counters)"
+    assert POSITION.match(first["position"]) and first["position"].startswith("step 1 of"), first["position"]
+    total = int(POSITION.match(first["position"]).group(2))
+    assert total >= 5, f"a see-it of {total} steps"
+    assert first["counters"], "the see-it's frame shows no counters (.cosmos-counters)"
+    button = {name: stepper.get_by_role("button", name=re.compile(rf"\b{pattern}$")) for name, pattern in
+              (("Play / Pause", r"Play \/ Pause"), ("Stop", "Stop"), ("Back", "Back"), ("Forward", "Forward"))}
+    for name in ("Back", "Forward"):
+        assert button[name].get_attribute("title"), f"the see-it's {name} button has no tooltip"
+    assert stepper.locator(".widget-play").get_attribute("title"), "the see-it's Play / Pause and Stop have no tooltip"
     shots.take(page, "see-it-first-frame")
-    for _ in range(3):
-        stepper.get_by_role("button", name=re.compile("step forward")).click()
-    page.wait_for_function("([sel, old]) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent)"
-                           ".map(e => e.innerText).join('\\n') !== old", arg=[counters, first], timeout=pages.KERNEL_S)
-    later = pages.visible_text(page, counters)
+    button["Forward"].click()
+    wait_for_step(page, 2)
+    button["Forward"].focus()
+    page.keyboard.press("Enter")  # a focused button takes Enter and Space, as the hint under the buttons says
+    wait_for_step(page, 3)
+    page.keyboard.press("Space")
+    later = wait_for_step(page, 4)
     shots.take(page, "see-it-three-steps-on")
-    stepper.get_by_role("button", name=re.compile("step back")).click()
-    page.wait_for_function("([sel, old]) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent)"
-                           ".map(e => e.innerText).join('\\n') !== old", arg=[counters, later], timeout=pages.KERNEL_S)
-    shots.take(page, "see-it-one-step-back")
-    assert later != first
+    assert later["frame"] != first["frame"], "three steps on, the see-it shows the same frame"
+    assert later["counters"] != first["counters"], "three steps on, the see-it's counters are the same"
+    button["Back"].click()
+    wait_for_step(page, 3)
+    stepper.locator(".noUi-handle").first.focus()  # the slider: the arrow keys step, End jumps to the last step
+    page.keyboard.press("ArrowLeft")
+    assert wait_for_step(page, 2)["frame"] not in (later["frame"], first["frame"])
+    page.keyboard.press("End")
+    last = wait_for_step(page, total)
+    shots.take(page, "see-it-last-frame")
+    assert last["frame"] != first["frame"]
+    button["Stop"].click()  # back to the start; Play then steps on by itself
+    wait_for_step(page, 1)
+    button["Play / Pause"].click()
+    wait_for_step(page, 2)
+    button["Stop"].click()
+    assert wait_for_step(page, 1)["frame"] == first["frame"]
 
 
 def check_quizzes(page: Page, shots: Shots) -> list[str]:
@@ -86,10 +130,14 @@ def check_quizzes(page: Page, shots: Shots) -> list[str]:
         quiz.scroll_into_view_if_needed()
         attempt = quizzes.answer(quiz)
         shots.take(page, f"quiz-{kind}-answered")
-        assert attempt.wrong_then_right(), f"the {kind} quiz never said wrong and then right: {attempt.said}"
-        assert all(text for _answer, text in attempt.said), f"the {kind} quiz gave no feedback: {attempt.said}"
-        assert quizzes.RIGHT.match(attempt.said[-1][1])
-        assert quiz.get_by_text(attempt.said[-1][1]).first.is_visible()
+        said = [(s.answer, s.text) for s in attempt.said]
+        assert attempt.wrong_then_right(), f"the {kind} quiz never said wrong and then right: {said}"
+        assert all(s.text for s in attempt.said), f"the {kind} quiz gave no feedback: {said}"
+        if kind == "lines":  # find the bug: the verdict shows right under the line clicked
+            misplaced = [(s.answer, s.under_line) for s in attempt.said if s.answer != f"line {s.under_line}"]
+            assert misplaced == [], f"the find-the-bug feedback is not under the line clicked: {misplaced}"
+        last = quiz.locator(".cosmos-feedback").filter(has_text=attempt.said[-1].text)
+        assert attempt.said[-1].right and last.is_visible(), f"the {kind} quiz's last verdict (right) is not on screen"
     return sorted(first_of_kind)
 
 

@@ -277,8 +277,21 @@ def test_the_feedback_appears_right_under_the_line_clicked():
         assert picker.buttons[line - 1].button_style in ("warning", "success")
         assert [b.button_style for b in picker.buttons].count("") == len(quiz.lines) - 1
     assert box.verdict.correct and "Right: line" in box.feedback.value
+    assert "cosmos-feedback" in box.feedback._dom_classes  # how a page (and the browser tests) finds it
     assert picker.buttons[quiz.bug_line - 1].button_style == "success"
     assert all(b.tooltip for b in picker.buttons)
+
+
+def test_a_click_sends_the_new_verdict_before_it_moves_the_note():
+    quiz = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS)
+    box = quiz.widget()
+    picker = box.lines
+    sent: list[str] = []  # in the order the browser gets them: it draws the moved note with the value it has then
+    box.feedback.observe(lambda change: sent.append(f"verdict {change['new'] != ''}"), names="value")
+    picker.observe(lambda _change: sent.append("note moved"), names="children")
+    picker.buttons[1].click()
+    picker.buttons[quiz.bug_line - 1].click()
+    assert sent == ["verdict True", "note moved", "verdict True", "note moved"]
 
 
 def test_the_gap_widget():

@@ -13,6 +13,7 @@ from cosmos.galaxy import connect, generate_systems
 from cosmos.graph import bfs
 from cosmos.rng import Random
 from lessons.kit.anim import CODE, COLOURS, Frame, Phase, frame_svg, frames_from_trace, galaxy_frames_html
+from lessons.kit.player import STYLE as STEPPER_STYLE
 from lessons.kit.player import StepPlayer
 from lessons.kit.seeit import LIT
 from lessons.kit.trace import EXTRA, TREE, lanes_of, line_of_step, record_galaxy, steps_of
@@ -235,8 +236,12 @@ def test_the_player_steps_and_stays_within_its_frames():
 
 def test_every_control_has_a_label_and_a_tooltip_and_the_keys_are_said():
     player = StepPlayer(["<p>a</p>", "<p>b</p>"])
-    for control in (player.play, player.back, player.forward, player.slider):
+    for control in (player.back, player.forward, player.slider):
         assert control.description and control.tooltip, control
+    # the Play widget draws no description: its word labels come from the kit's CSS, and ipywidgets puts
+    # its tooltip on the Play/Pause and Stop buttons' box only when it has no description
+    assert player.play.tooltip and not player.play.description
+    assert '" Play / Pause"' in STEPPER_STYLE and '" Stop"' in STEPPER_STYLE
     assert [player.back.description, player.forward.description] == ["Back", "Forward"]
     assert "cosmos-stepper" in player._dom_classes
     hint = player.children[1].value

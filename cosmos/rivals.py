@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.data import MINE_YIELD, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace, offer_between, offers_to, peace_left
-from cosmos.economy import building_cost, capital_planet, colony_cost, max_level, times
+from cosmos.economy import building_cost, colony_cost, max_level, times
 from cosmos.fleets import at_war
 from cosmos.tech import researchable
 from cosmos.view import KINDS, Cost, Survey, View, look, strength
+from cosmos.world import capital_planet
 
 if TYPE_CHECKING:
     from cosmos.world import World

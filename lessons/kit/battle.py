@@ -12,7 +12,7 @@ from fractions import Fraction
 from html import escape
 
 from cosmos.data import SHIP_KINDS
-from lessons.kit.seeit import code_pane, frame_html, line_of, svg_img
+from lessons.kit.seeit import PANE_STYLE, code_pane, frame_html, line_of, svg_img
 
 COLOURS = {"A": "#2563eb", "B": "#dc2626", "C": "#16a34a", "D": "#9333ea"}
 GUN_NAMES = {-1: "fort"} | dict(enumerate(SHIP_KINDS))
@@ -105,6 +105,14 @@ def record_battle(fight: Callable, world: object, system_id: int) -> tuple[objec
     return report, trace
 
 
+def pane(source: object, line: int | None) -> str:
+    """seeit's code pane with its indentation kept (white-space: pre), whatever that pane's style says."""
+    html = code_pane(source, line)
+    if "white-space" in PANE_STYLE:
+        return html
+    return html.replace(f'style="{PANE_STYLE}"', f'style="{PANE_STYLE};white-space:pre"', 1)
+
+
 def number(value: Fraction) -> str:
     """A fraction for a picture: whole numbers as they are, others to one decimal."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
@@ -114,11 +122,11 @@ def number(value: Fraction) -> str:
 
 ROW_H = 34
 TOP = 40
-BAR_MAX = 150
-WIDTH = 800
-LEFT_X = 40  # the left side's bars start here, the right side's at RIGHT_X
-RIGHT_X = 520
-ARROW_X = (330, 490)  # where arrows leave or reach the left and the right side
+BAR_MAX = 100
+WIDTH = 600
+LEFT_X = 30  # the left side's bars start 20 further, the right side's at RIGHT_X
+RIGHT_X = 370
+ARROW_X = (272, 335)  # where arrows leave or reach the left and the right side
 
 
 def bar_rows(trace: BattleTrace, side: int) -> list[int]:
@@ -166,7 +174,7 @@ def battle_svg(trace: BattleTrace, ships: Sequence[Sequence[int]], ghost: Sequen
             parts.append(f'<rect x="{x0}" y="{y + 3}" width="{BAR_MAX * now / most:.1f}" height="16" '
                          f'fill="{colour}"/>')
             wound = wounds[side][kind]
-            extra = f" (wound {number(wound)} of {number(trace.hp[side][kind])})" if wound else ""
+            extra = f" wound {number(wound)}/{number(trace.hp[side][kind])}" if wound else ""
             parts.append(f'<text x="{x0 + BAR_MAX * max(was, now) / most + 6:.1f}" y="{y + 15}" '
                          f'fill="#0f172a">{now}{extra}</text>')
     totals: dict[tuple[int, int], Fraction] = {}
@@ -214,7 +222,7 @@ def battle_frames_html(trace: BattleTrace, fire: Callable, take_damage: Callable
     frames.append(frame_html(
         svg_img(battle_svg(trace, trace.ships, trace.ships, zero, [], -1), "the two fleets before the battle"),
         f"Before the battle: {a} and {b} in system {trace.system + 1}. Each bar is one kind of ship.",
-        counters(0, trace.ships, [Fraction(0), Fraction(0)]), code_pane(fire, None)))
+        counters(0, trace.ships, [Fraction(0), Fraction(0)]), pane(fire, None)))
     wounds: list[Sequence[Fraction]] = [w for w in zero]
     for r, rnd in enumerate(trace.rounds):
         start = trace.ships_after(r - 1)
@@ -223,7 +231,7 @@ def battle_frames_html(trace: BattleTrace, fire: Callable, take_damage: Callable
                 svg_img(battle_svg(trace, start, start, wounds, [], -1), f"round {r + 1}: nobody fires"),
                 f"Round {r + 1}: no side has both guns and an enemy ship left, so fire_round "
                 "returns False and the battle ends early.",
-                counters(r + 1, start, [Fraction(0), Fraction(0)]), code_pane(fire, None)))
+                counters(r + 1, start, [Fraction(0), Fraction(0)]), pane(fire, None)))
             break
         dealt = [Fraction(0), Fraction(0)]
         for side in range(2):
@@ -234,7 +242,7 @@ def battle_frames_html(trace: BattleTrace, fire: Callable, take_damage: Callable
                 svg_img(picture, f"round {r + 1}: {trace.letters[side]} fires"),
                 f"Round {r + 1}: {trace.letters[side]} fires at the ships the round began with "
                 f"({number(dealt[side])} damage, split over the enemy kinds). Nothing dies yet.",
-                counters(r + 1, start, dealt), code_pane(fire, shot_line)))
+                counters(r + 1, start, dealt), pane(fire, shot_line)))
         after = trace.ships_after(r)
         wounds = [loss.wounds for loss in rnd.losses]
         killed = [sum(loss.killed) for loss in rnd.losses]
@@ -242,5 +250,5 @@ def battle_frames_html(trace: BattleTrace, fire: Callable, take_damage: Callable
             svg_img(battle_svg(trace, after, start, wounds, [], -1), f"round {r + 1}: the losses"),
             f"Round {r + 1}, the damage lands on both sides at once: {a} loses {killed[0]}, "
             f"{b} loses {killed[1]}; what is not enough for a whole ship stays as a wound.",
-            counters(r + 1, after, dealt), code_pane(take_damage, dead_line)))
+            counters(r + 1, after, dealt), pane(take_damage, dead_line)))
     return frames

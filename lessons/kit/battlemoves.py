@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cosmos.graph import shortest_path
-from lessons.kit.battle import COLOURS
-from lessons.kit.seeit import code_pane, frame_html, line_of, svg_img
+from lessons.kit.battle import COLOURS, pane
+from lessons.kit.seeit import frame_html, line_of, svg_img
 
 
 @dataclass(frozen=True)
@@ -51,14 +51,14 @@ def record_moves(move_fleets: Callable, world: object, turns: int) -> MoveTrace:
 def centre(place: tuple[int, int]) -> tuple[float, float]:
     """A system's place on the map (console columns and rows) in picture pixels."""
     x, y = place
-    return 30 + x * 11.5, 28 + y * 24
+    return 20 + x * 9.2, 24 + y * 21
 
 
 def moves_svg(trace: MoveTrace, systems: list, turn: int) -> str:
     """The galaxy after `turn` turns: lanes, systems, each fleet and the rest of its way."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="680" height="360" viewBox="0 0 680 360" '
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="590" height="320" viewBox="0 0 590 320" '
              'font-family="DejaVu Sans, sans-serif" font-size="11">',
-             '<rect width="680" height="360" fill="#ffffff"/>']
+             '<rect width="590" height="320" fill="#ffffff"/>']
     for a, b in trace.lanes:
         (x1, y1), (x2, y2) = centre(trace.places[a]), centre(trace.places[b])
         parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#cbd5e1" '
@@ -115,5 +115,5 @@ def moves_frames_html(trace: MoveTrace, systems: list, move_fleets: Callable) ->
         counters = [("turn", turn), ("fleets", len(fleets)), ("on their way", moving),
                     ("arrived", sum(1 for f in fleets if f.target < 0))]
         frames.append(frame_html(svg_img(moves_svg(trace, systems, turn), f"the fleets after turn {turn}"),
-                                 caption, counters, code_pane(move_fleets, step_line if turn else None)))
+                                 caption, counters, pane(move_fleets, step_line if turn else None)))
     return frames

@@ -128,6 +128,7 @@ def test_the_fleets_cross_on_turn_two_and_arrive_on_turn_three(nb):
     assert "after turn 2: our fleet in 3, Orion's in 2" in out
     assert "after turn 1: our fleet in 2, Orion's in 3" in out
     assert "after turn 3: our fleet in 4, Orion's in 1" in out
+    assert "cross on a\n    lane pass each other" in fleets.move_fleets.__doc__  # the documented choice
 
 
 def test_the_siege_takes_three_turns_as_the_text_says(nb, ns):

@@ -25,6 +25,7 @@ from cosmos.data import (
 )
 from cosmos.fleets import add_ships, ships_at
 from cosmos.tech import bonus
+from cosmos.world import capital_planet, owned_planets
 
 if TYPE_CHECKING:
     from cosmos.galaxy import Planet
@@ -44,22 +45,6 @@ class QueueItem:
     count: int = 1
     turns_left: int = 1
     paid: Cost = (0, 0, 0, 0)
-
-
-def owned_planets(world: World, empire_id: int) -> list[int]:
-    """The ids of the empire's planets, ascending."""
-    return [planet.id for planet in world.planets if planet.owner == empire_id]
-
-
-def capital_planet(world: World, empire_id: int) -> int:
-    """The empire's capital planet: its first planet in its capital system (-1: none)."""
-    empire = world.empires[empire_id]
-    if empire.capital < 0:
-        return -1
-    for planet_id in world.systems[empire.capital].planets:
-        if world.planets[planet_id].owner == empire_id:
-            return planet_id
-    return -1
 
 
 def mine_yield(world: World, empire_id: int) -> list[int]:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from cosmos.world import Empire, World
 
 __all__ = [
+    "RESEARCH_ORDER",
     "TechTreeError",
     "bonus",
     "has_effect",
@@ -88,9 +89,13 @@ def describe_cycle(techs: Sequence[Tech], index: dict[str, int], waiting: list[i
         path.append(nxt)
 
 
+# Checked once, when the engine is loaded: a broken tree stops the game before it starts.
+RESEARCH_ORDER: tuple[int, ...] = tuple(validate_tree(TECHS))
+
+
 def research_order() -> list[int]:
     """The game's research order (ids), checked: the topological order of TECHS."""
-    return validate_tree(TECHS)
+    return list(RESEARCH_ORDER)
 
 
 def tech_id(key: str) -> int:

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from html import escape
 
 from cosmos.data import Tech
+from lessons.kit.seeit import code_pane, svg_img
+from lessons.kit.source import Source
 
-NODE_W, NODE_H = 150, 38  # a technology's box in the big tree
-COL_W, ROW_H = 176, 92  # the distance between two boxes of a tier, and between two tiers
+NODE_W, NODE_H = 136, 38  # a technology's box in the big tree
+COL_W, ROW_H = 152, 92  # the distance between two boxes of a tier, and between two tiers
 MARGIN = 14
 DONE, READY, WAITING, LIT = "#bbf7d0", "#fde68a", "#f1f5f9", "#f59e0b"
 EMPIRE_COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#9333ea")
@@ -30,6 +32,16 @@ class KahnStep:
 
 
 Validate = Callable[..., list[int]]
+
+
+def picture(svg: str, label: str) -> str:
+    """An SVG as an <img> (kit's svg_img) that shrinks to the width it is given."""
+    return svg_img(svg, label).replace("<img ", '<img style="max-width:100%;height:auto" ', 1)
+
+
+def code_column(source: Source | object, line: int | None) -> str:
+    """The kit's code pane with its indentation kept (HTML would fold the leading spaces)."""
+    return f'<div style="white-space:pre">{code_pane(source, line)}</div>'
 
 
 def record_kahn(validate: Validate, techs: Sequence[Tech]) -> list[KahnStep]:
@@ -275,3 +287,41 @@ def learned_this_turn(before: ResearchTurn | None, now: ResearchTurn) -> list[tu
         return [(r.letter, t) for r in now.empires for t in r.known]
     return [(r.letter, t) for old, r in zip(before.empires, now.empires, strict=True)
             for t in r.known if t not in old.known]
+
+
+Researchable = Callable[..., list[int]]
+
+
+def snapshot(world: object, researchable: Researchable) -> ResearchTurn:
+    """Every empire's research now, read from a world; researchable is the engine's own function."""
+    empires = tuple(
+        Research(empire.name, empire.letter, tuple(empire.techs), empire.research,
+                 tuple(researchable(world, empire.id)) if empire.alive else ())
+        for empire in world.empires)  # type: ignore[attr-defined]
+    return ResearchTurn(world.turn, empires)  # type: ignore[attr-defined]
+
+
+def state(turn: ResearchTurn) -> list[tuple[tuple[int, ...], int]]:
+    """What every empire knows and researches in a turn."""
+    return [(r.known, r.researching) for r in turn.empires]
+
+
+def changed_turns(turns: Sequence[ResearchTurn]) -> list[tuple[ResearchTurn | None, ResearchTurn]]:
+    """(turn before, turn) for the first turn and every turn in which an empire learned or chose research."""
+    shown: list[tuple[ResearchTurn | None, ResearchTurn]] = [(None, turns[0])]
+    for before, now in zip(turns, turns[1:], strict=False):
+        if state(before) != state(now):
+            shown.append((before, now))
+    return shown
+
+
+def research_caption(before: ResearchTurn | None, now: ResearchTurn) -> tuple[str, bool]:
+    """What happened in this turn, in words, and whether anything was learned."""
+    if before is None:
+        return f"Turn {now.turn}: nobody knows anything yet; the roots are open to all.", False
+    learned = learned_this_turn(before, now)
+    started = [(r.letter, r.researching) for old, r in zip(before.empires, now.empires, strict=True)
+               if r.researching >= 0 and r.researching != old.researching]
+    parts = [f"{letter} learned {t + 1}" for letter, t in learned]
+    parts += [f"{letter} started {t + 1}" for letter, t in started]
+    return f"After turn {before.turn}: " + ", ".join(parts) + ".", bool(learned)

@@ -6,6 +6,7 @@ validate 02-research-plan` then proves the reference notebook agrees with every 
 
 from __future__ import annotations
 
+import heapq
 import json
 import sys
 from pathlib import Path
@@ -71,22 +72,18 @@ def plan(techs: Techs, goal: str) -> list[str]:
     """The plan by the rule, slowly and plainly: keep taking the first needed one that is free."""
     wanted = ancestors(techs, goal)
     position = {name: i for i, (name, _) in enumerate(techs)}
-    left = {name for name in wanted}
-    done: set[str] = set()
+    left = set(wanted)
     result = []
     needs = dict((name, want) for name, want in techs)
-    free = sorted((position[n] for n in left if not needs[n]))
-    waiting = {n: sum(1 for m in needs[n]) for n in left}
+    free = sorted(position[n] for n in left if not needs[n])
+    waiting = {n: len(needs[n]) for n in left}
     users: dict[str, list[str]] = {n: [] for n in left}
     for n in left:
         for m in needs[n]:
             users[m].append(n)
-    import heapq  # a heap over positions: the same rule, fast enough for a chain of 3000
-
-    heapq.heapify(free)
+    heapq.heapify(free)  # a heap over positions: the rule "first in the list", fast enough for 3000
     while free:
         name = techs[heapq.heappop(free)][0]
-        done.add(name)
         result.append(name)
         for user in users[name]:
             waiting[user] -= 1
@@ -138,7 +135,7 @@ def tiers(techs: Techs) -> list[list[str]]:
     needs = dict((name, want) for name, want in techs)
     tier: dict[str, int] = {}
 
-    def tier_of(name: str) -> int:  # iterative deepening would do; the trees here are shallow enough
+    def tier_of(name: str) -> int:  # with a stack of its own: no recursion
         stack = [name]
         while stack:
             top = stack[-1]

@@ -188,6 +188,19 @@ def done_edges(techs: Sequence[Tech], known: Sequence[int]) -> list[bool]:
     return [index[need] in known for tech in techs for need in tech.needs]
 
 
+def arrows_used(techs: Sequence[Tech], steps: Sequence[KahnStep], upto: int) -> list[bool]:
+    """For every arrow (in the order tree_svg draws them): has an "unlock" up to step `upto` used it?"""
+    used: set[tuple[int, int]] = set()
+    taken = -1
+    for step in steps[:upto + 1]:
+        if step.step == "take":
+            taken = step.tech
+        elif step.step == "unlock":
+            used.add((taken, step.tech))
+    index = {tech.key: i for i, tech in enumerate(techs)}
+    return [(index[need], i) in used for i, tech in enumerate(techs) for need in tech.needs]
+
+
 def names(techs: Sequence[Tech], ids: Sequence[int]) -> str:
     """Technologies as the game numbers them (from 1), or a dash."""
     return " ".join(str(i + 1) for i in ids) or "-"

@@ -12,6 +12,7 @@ from cosmos.tech import TechTreeError, research_order, researchable, tech_id, va
 from cosmos.world import new_world
 from lessons.kit.techtree import (
     KahnStep,
+    arrows_used,
     changed_turns,
     done_edges,
     frontier,
@@ -64,6 +65,15 @@ def test_each_take_is_the_smallest_ready_and_each_unlock_lowers_one_count(steps)
             assert (step.tech in step.ready) == (step.waiting[step.tech] == 0)
             assert TECHS[before.order[-1]].key in TECHS[step.tech].needs  # opened by the last one taken
     assert sum(steps[-1].waiting) == 0
+
+
+def test_the_green_arrows_are_the_ones_used_so_far(steps):
+    for k, step in enumerate(steps):
+        used = arrows_used(TECHS, steps, k)
+        assert len(used) == ARROWS
+        assert used.count(True) == ARROWS - sum(step.waiting)  # the counter "arrows left"
+    assert all(arrows_used(TECHS, steps, len(steps) - 1))
+    assert arrows_used(TECHS, steps, 1) == [False] * ARROWS  # taking deep drilling uses no arrow yet
 
 
 def test_watching_changes_nothing_and_a_broken_tree_is_still_refused():

@@ -153,6 +153,26 @@ def test_kahn_the_toy_and_the_engine_agree_and_fifo_differs_at_the_fifth_place(n
     assert compared.count("valid: True") == 2
 
 
+def test_depth_first_gives_another_valid_order_from_the_first_place(nb, ns):
+    order = ns["depth_first"](tech_id("stargate"), [])
+    assert ns["respects_prerequisites"](order) and sorted(order) == research_order()
+    assert order[0] != research_order()[0] and order[0] == tech_id("plasma_cannons")
+    assert "differ from the very first place" in markdown(nb)
+    assert sys.getrecursionlimit() <= 1000 < 3000  # "Python stops at about a thousand"
+    printed = stdout_of(cell_with(nb, 'print("depth first:"'))
+    assert printed.startswith(f"depth first: {numbers(order)}  valid: True\n")
+
+
+def test_no_stretch_of_prose_is_much_longer_than_250_words(nb):
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            words += len(cell.source.split())
+        else:
+            assert words <= 270, f"{words} words before cell {cell.id}"
+            words = 0
+
+
 def test_the_broken_trees_print_the_engines_own_messages(nb, ns):
     printed = stdout_of(cell_with(nb, "broken = {"))
     for what, tree in ns["broken"].items():

@@ -218,3 +218,66 @@ TECHS = (
 
 ECONOMY_TARGET = 9800  # produced in total (all four resources) for an economic victory
 VICTORY_KINDS = ("conquest", "science", "economy", "score", "defeat")
+
+
+# ---------------------------------------------------------------------------------------------
+# The rivals' AI: every number its view and its scoring use, named, with the reason for it.
+# A utility is benefit / price (price: a cost in today's resource values); the character's
+# weights (Personality) multiply the benefit of the areas it cares about. Change a field with
+# dataclasses.replace(AI_TUNING, ...) and hand it to rivals.decide(tuning=...) to see a rival
+# behave differently (the golden games use AI_TUNING as it is).
+
+@dataclass(frozen=True)
+class AiTuning:
+    """The rivals' scoring numbers: what a planet is worth, each option's benefit, when to fight."""
+
+    # what holding a planet is worth: its richness (uranium counts more) plus what is built on it
+    worth_uranium: float = 1.5  # uranium is the scarcest resource, so a unit of it counts more
+    worth_base: int = 4  # any planet is worth something: a place to build, a point of score
+    worth_mine: int = 4  # per mine level: income already paid for
+    worth_lab: int = 4  # a lab: science already paid for
+    worth_yard: int = 3  # a yard: somewhere near the front to build ships
+    worth_fort: int = 2  # per fortress level: harder to take, so keeping it is worth more
+    # what a unit of each resource is worth now: scarce ones more, within these bounds
+    value_cushion: int = 20  # added to every stock, so an empty stock does not make a value infinite
+    value_min: float = 0.3  # a resource piling up is still worth something
+    value_max: float = 3.0  # a missing resource is never worth everything else together
+    home_watch: int = 2  # lanes around the capital a rival watches for enemy fleets
+    # utilities: benefit per price, times this, so the options' numbers are easy to read
+    scale: int = 100  # a percentage-like scale: a good option scores tens to a few hundred
+    research_stargate: int = 3  # the Stargate wins the game: worth three more research weights
+    mine_benefit: float = 0.6  # a mine's income is certain but slow: a bit more than half of it
+    lab_benefit: float = 1.4  # science compounds, so a lab is worth more than its two points
+    fort_benefit: float = 0.1  # a fort guards what the planet is worth, but only if attacked
+    fort_danger_unit: int = 20  # enemy strength that doubles a fort's worth (a small fleet)
+    fort_danger_cap: float = 2.0  # a fort at most triples in worth, however big the danger
+    yard_benefit: float = 2.0  # a second yard, per attack weight: ships nearer the front
+    yard_min_mines: int = 2  # a second yard only on a planet with two mines: it must pay for its ships
+    colony_benefit: float = 1.5  # a new planet pays every turn from now on: worth half again
+    # warships: how strong a fleet each character wants, and how urgently
+    ships_vs_threat: float = 1.3  # outnumber the strongest enemy stack nearby by 30 percent
+    ships_vs_rival: float = 0.4  # keep at least this share of the strongest rival's fleet,
+    ships_vs_rival_per_attack: float = 0.3  # and this much more share per attack weight
+    army_base: float = 8.0  # per attack weight: a small standing fleet even with no income
+    army_per_income: float = 0.8  # per attack weight: fleet strength per unit of income
+    strength_per_ship: int = 6  # about what one ship adds to a stack's strength: how many to order
+    urgency_base: float = 0.5  # every character builds ships when its fleet is too weak,
+    urgency_per_attack: float = 0.5  # warlike ones more urgently
+    ships_benefit: float = 1.2  # warships keep everything else safe: a bonus over other options
+    ships_price_unit: int = 40  # a ship's price counts against it in steps of this much
+    dreadnought_attack: int = 2  # attack weight from which a rival builds dreadnoughts when it can
+    # moves: where a waiting stack goes (or why it stays)
+    stay_free: float = 0.5  # free planets where the stack waits: half as good as going for them
+    stay_siege: float = 100.0  # a siege under way: stay until the planet falls
+    stay_home: float = 80.0  # enemies near the capital: the home fleet stays
+    home_guard_ratio: float = 2.5  # the home fleet stays unless 2.5 times the nearby threat
+    escort_ratio: float = 0.7  # go for free planets only where the enemy is under 70% of my strength
+    fort_strength: float = 8.0  # a fortress level defends like a stack of this strength
+    attack_margin: float = 1.8  # attack only with 1.8 times the defence,
+    attack_margin_per_attack: float = 0.25  # and a quarter less per attack weight (warlords dare)
+    attack_min_strength: int = 10  # never attack with a stack weaker than this
+    prey_benefit: float = 1.5  # taking a planet gains it and weakens an enemy: worth half again
+    home_call: float = 60.0  # enemies near the capital call stacks home, less the farther they are
+
+
+AI_TUNING = AiTuning()

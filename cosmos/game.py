@@ -7,6 +7,7 @@ from pathlib import Path
 from cosmos.checkpoint import CheckpointError, read_checkpoint, world_from_checkpoint, write_checkpoint
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
+from cosmos.envoy import diplomacy_moves
 from cosmos.messages import RuleError, message
 from cosmos.rivals import decide
 from cosmos.save import SaveError, SaveGame, read_save, slot_path, write_save
@@ -20,11 +21,11 @@ END = "end"  # the line that ends a turn; `wait N` is saved as N of them
 
 
 def play_turn(world: World) -> None:
-    """Every living rival, by id, decides and gives its orders; then the turn ends for everyone."""
+    """Every living rival, by id, decides (its envoy first) and gives its orders; then the turn ends."""
     seen = survey(world)  # what all the rivals see alike: their orders do not change it
     for empire in world.empires:
         if empire.alive and not empire.human and world.victory is None:
-            for command in decide(world, empire.id, seen):
+            for command in decide(world, empire.id, seen, envoy=diplomacy_moves):
                 apply(world, command)
     end_turn(world)
 

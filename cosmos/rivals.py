@@ -1,28 +1,55 @@
 """The rivals' AI: score each candidate action by its utility, weighted by character, and act."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
-from cosmos.data import MINE_YIELD, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
-from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace, offer_between, offers_to, peace_left
+from cosmos.data import AI_TUNING, LAB_SCIENCE, MAX_SHIPS_PER_ORDER, MINE_YIELD, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
 from cosmos.economy import building_cost, capital_planet, colony_cost, max_level, times
-from cosmos.fleets import at_war
 from cosmos.tech import researchable
 from cosmos.view import KINDS, Cost, Survey, View, look, strength
 
 if TYPE_CHECKING:
+    from cosmos.data import AiTuning, Personality
     from cosmos.world import World
 
-__all__ = ["MAX_ACTIONS", "decide"]
+__all__ = ["MAX_ACTIONS", "Envoy", "Option", "Plan", "decide", "options", "plan"]
 
-ARMY_PER_INCOME = 0.8  # fleet strength a rival wants per unit of income, times its attack weight
 MAX_ACTIONS = 8  # orders a rival gives in one turn at full pace (world.pace = 100)
 SHIP_KEYS = tuple(ship.key for ship in SHIP_TYPES)
+DREADNOUGHT = SHIP_KEYS.index("D")
 COUNTER = (2, 0, 1, 2)  # what to build against each kind: F beats I, I beats B, B beats F
 # areas of technology and the part of the character that values them
 AREA_WEIGHT = {"production": "expand", "science": "research", "ships": "attack",
                "defence": "expand", "movement": "attack"}
+FREE: Cost = (0, 0, 0, 0)  # what a move costs
+Envoy = Callable[[View], list[Command]]  # a rival's diplomat: its diplomatic orders for this view
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a rival could do this turn: its utility, the command, what it costs."""
+
+    utility: float
+    order: int  # its place in the list of options: equal utilities go to the one listed first
+    command: Command
+    cost: Cost
+
+
+@dataclass
+class Plan:
+    """A rival's whole decision in one turn: its view, its ranked options and the orders chosen."""
+
+    view: View
+    limit: int  # how many orders it may give
+    budget: list[int]  # the stock it starts the turn with (M, G, C, U)
+    first: list[Command]  # diplomacy (if it has an envoy) and research: given before the rest
+    ranked: list[Option]  # every option, best first
+    chosen: list[Command] = field(default_factory=list)  # its orders, in the order given
+    taken: list[Option] = field(default_factory=list)  # the ranked options it chose
+    spent: list[int] = field(default_factory=lambda: [0] * RES_COUNT)  # what those cost together
 
 
 def research_choice(view: View) -> Command | None:
@@ -34,115 +61,137 @@ def research_choice(view: View) -> Command | None:
         data = TECHS[tech]
         worth = view.weight(AREA_WEIGHT[data.area])
         if data.key == "stargate":
-            worth += 3 * view.weight("research")
+            worth += view.tuning.research_stargate * view.weight("research")
         if best is None or worth / data.cost > best[0]:
             best = (worth / data.cost, tech)
     return Research(view.me, best[1]) if best else None
 
 
+def building_benefits(view: View, planet_id: int, top_mine: int, top_fort: int,
+                      capital: int) -> list[tuple[str, float]]:
+    """What each building a planet could get next is worth to this character (before its cost)."""
+    t, world = view.tuning, view.world
+    planet = world.planets[planet_id]
+    danger = view.danger[planet.system_id]
+    found = []
+    if planet.mines < top_mine:
+        mine_gain = sum((MINE_YIELD[r] + view.effects.get("mine_" + res, 0)) * view.value[r]
+                        for r, res in enumerate(RESOURCES))
+        found.append(("mine", mine_gain * (1 + view.weight("expand")) * t.mine_benefit))
+    if planet.lab == 0:
+        lab_science = LAB_SCIENCE + view.effects.get("lab_science", 0)
+        found.append(("lab", lab_science * t.lab_benefit * view.weight("research")))
+    if planet.fort < top_fort and (danger > 0 or planet_id == capital):
+        guard = (view.worth[planet_id] * (1 + min(t.fort_danger_cap, danger / t.fort_danger_unit))
+                 / (1 + planet.fort))
+        found.append(("fort", guard * t.fort_benefit * (1 + view.weight("expand"))))
+    if planet.yard == 0 and planet.system_id != view.capital and planet.mines >= t.yard_min_mines:
+        found.append(("yard", t.yard_benefit * view.weight("attack")))
+    return found
+
+
 def building_options(view: View) -> list[tuple[float, Command, Cost]]:
     """Mines, labs, forts and yards on my planets: benefit per cost, weighted by character."""
     world = view.world
-    mine_gain = sum((MINE_YIELD[r] + view.effects.get("mine_" + res, 0)) * view.value[r]
-                    for r, res in enumerate(RESOURCES))
-    lab_science = 2 + view.effects.get("lab_science", 0)
     top_mine = max_level(world, view.me, "mine")
     top_fort = max_level(world, view.me, "fort")
     capital = capital_planet(world, view.me)
     found = []
     for planet_id in view.planets:
-        planet = world.planets[planet_id]
-        system = planet.system_id
-        danger = view.danger[system]
-        options = []
-        if planet.mines < top_mine:
-            options.append(("mine", mine_gain * (1 + view.weight("expand")) * 0.6))
-        if planet.lab == 0:
-            options.append(("lab", lab_science * 1.4 * view.weight("research")))
-        if planet.fort < top_fort and (danger > 0 or planet_id == capital):
-            guard = view.worth[planet_id] * (1 + min(2.0, danger / 20)) / (1 + planet.fort)
-            options.append(("fort", guard * 0.1 * (1 + view.weight("expand"))))
-        if planet.yard == 0 and system != view.capital and planet.mines >= 2:
-            options.append(("yard", 2.0 * view.weight("attack")))
-        for building, benefit in options:
-            if (building, planet_id) not in view.queued:
+        for building, benefit in building_benefits(view, planet_id, top_mine, top_fort, capital):
+            if (building, planet_id) not in view.queued:  # listed even if the stock cannot pay: plan skips it
                 cost = building_cost(world, planet_id, building)
-                if view.afford(cost):  # what the stock cannot pay now it cannot pay later
-                    found.append((100 * benefit / view.price(cost),
-                                  Build(view.me, building, planet_id), cost))
+                found.append((view.tuning.scale * benefit / view.price(cost), Build(view.me, building, planet_id),
+                              cost))
     return found
 
 
 def colony_options(view: View) -> list[tuple[float, Command, Cost]]:
     """Free planets in systems where my ships wait: worth per cost, weighted by expansion."""
-    world = view.world
+    world, t = view.world, view.tuning
     cost = colony_cost(world, view.me)
     found = []
-    if not view.afford(cost):
-        return found
     for system in sorted(view.ships):
         for planet_id in world.systems[system].planets:
             if world.planets[planet_id].owner < 0 and planet_id not in view.claimed:
-                benefit = view.worth[planet_id] * (1 + view.weight("expand")) * 1.5
-                found.append((100 * benefit / view.price(cost), Colonize(view.me, planet_id), cost))
+                benefit = view.worth[planet_id] * (1 + view.weight("expand")) * t.colony_benefit
+                found.append((t.scale * benefit / view.price(cost), Colonize(view.me, planet_id), cost))
     return found
+
+
+def wanted_strength(view: View) -> float:
+    """The fleet strength this character wants: beat the threat, keep up with rivals, match income."""
+    t, attack = view.tuning, view.weight("attack")
+    rivals = max((p for e, p in enumerate(view.fleet_power) if e != view.me
+                  and view.world.empires[e].alive), default=0.0)
+    return max(max(view.enemy) * t.ships_vs_threat,
+               rivals * (t.ships_vs_rival + t.ships_vs_rival_per_attack * attack),
+               attack * (t.army_base + view.income * t.army_per_income))
 
 
 def ship_options(view: View) -> list[tuple[float, Command, Cost]]:
     """Warships at a yard when my fleet is weaker than the character wants."""
-    world = view.world
+    world, t = view.world, view.tuning
     mine = view.fleet_power[view.me]
-    threat = max(view.enemy)
-    rivals = max((p for e, p in enumerate(view.fleet_power) if e != view.me
-                  and world.empires[e].alive), default=0.0)
-    wanted = max(threat * 1.3, rivals * (0.4 + 0.3 * view.weight("attack")),
-                 view.weight("attack") * (8.0 + view.income * ARMY_PER_INCOME))
+    wanted = wanted_strength(view)
     if mine >= wanted:
         return []
     kind = COUNTER[max(KINDS, key=lambda k: (view.enemy_kinds[k], -k))]
-    if view.effects.get("unlock_D", 0) and view.weight("attack") >= 2:
-        kind = 3
+    if view.effects.get("unlock_D", 0) and view.weight("attack") >= t.dreadnought_attack:
+        kind = DREADNOUGHT
     yards = [p for p in view.planets if world.planets[p].yard]
     one = SHIP_TYPES[kind].cost
-    count = min([view.stock[r] // one[r] for r in range(RES_COUNT) if one[r]] + [99])
-    count = min(count, 1 + int((wanted - mine) / 6))
+    count = min([view.stock[r] // one[r] for r in range(RES_COUNT) if one[r]] + [MAX_SHIPS_PER_ORDER])
+    count = min(count, 1 + int((wanted - mine) / t.strength_per_ship))
     if not yards or count <= 0:
         return []
     planet = yards[0] if view.capital < 0 else min(
         yards, key=lambda p: (world.planets[p].system_id != view.capital, p))
-    urgency = 100 * (wanted - mine) / wanted * (0.5 + 0.5 * view.weight("attack"))
-    cost = times(one, count)
-    return [(urgency * 1.2 / (1 + view.price(one) / 40), BuildShips(view.me, SHIP_KEYS[kind], count,
-                                                                    planet), cost)]
+    urgency = t.scale * (wanted - mine) / wanted * (t.urgency_base + t.urgency_per_attack * view.weight("attack"))
+    utility = urgency * t.ships_benefit / (1 + view.price(one) / t.ships_price_unit)
+    return [(utility, BuildShips(view.me, SHIP_KEYS[kind], count, planet), times(one, count))]
+
+
+def stay_score(view: View, system: int, mine: float) -> float:
+    """What keeping a stack where it is is worth: free planets here, a siege, an enemy near home."""
+    t = view.tuning
+    stay = view.free[system] * t.stay_free * view.weight("expand")
+    if view.prey[system] and view.enemy[system] < mine:
+        stay = max(stay, t.stay_siege)
+    if system == view.capital and view.home_threat * t.home_guard_ratio > mine:
+        stay = max(stay, t.stay_home)
+    return stay
+
+
+def target_score(view: View, target: int, steps: int, mine: float, margin: float) -> float:
+    """What sending a stack of strength mine to target, steps lanes away, is worth."""
+    t = view.tuning
+    free, enemy, prey = view.free, view.enemy, view.prey
+    score = 0.0
+    if free[target] and enemy[target] < mine * t.escort_ratio:
+        score = free[target] * view.weight("expand") / (1 + steps)
+    defence = enemy[target] + t.fort_strength * view.forts[target]
+    if prey[target] and mine > defence * margin and mine > t.attack_min_strength:
+        score = max(score, prey[target] * view.weight("attack") * t.prey_benefit / (1 + steps))
+    if target == view.capital and view.home_threat > 0:
+        score = max(score, t.home_call / (1 + steps))
+    return score
 
 
 def move_options(view: View) -> list[tuple[float, Command]]:
     """Where each waiting stack should go: free planets, weak enemies, or home to defend it."""
-    world = view.world
-    expand, attack = view.weight("expand"), view.weight("attack")
-    free, enemy, prey = view.free, view.enemy, view.prey
+    t = view.tuning
+    margin = t.attack_margin - t.attack_margin_per_attack * view.weight("attack")
     found = []
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
         dist = view.dist[system]
-        best = (free[system] * 0.5 * expand, system)
-        if prey[system] and enemy[system] < mine:
-            best = (max(best[0], 100.0), system)  # a siege under way: stay until the planet falls
-        if system == view.capital and view.home_threat * 2.5 > mine:
-            best = (max(best[0], 80.0), system)  # enemies nearby: the home fleet stays
-        margin = 1.8 - 0.25 * attack
-        for target in range(len(world.systems)):
+        best = (stay_score(view, system, mine), system)
+        for target in range(len(view.world.systems)):
             steps = dist[target]
             if target == system or steps < 0:
                 continue
-            score = 0.0
-            if free[target] and enemy[target] < mine * 0.7:
-                score = free[target] * expand / (1 + steps)
-            defence = enemy[target] + 8.0 * view.forts[target]
-            if prey[target] and mine > defence * margin and mine > 10:
-                score = max(score, prey[target] * attack * 1.5 / (1 + steps))
-            if target == view.capital and view.home_threat > 0:
-                score = max(score, 60.0 / (1 + steps))
+            score = target_score(view, target, steps, mine, margin)
             if score > best[0]:
                 best = (score, target)
         if best[1] != system:
@@ -150,53 +199,43 @@ def move_options(view: View) -> list[tuple[float, Command]]:
     return found
 
 
-def diplomacy_moves(view: View) -> list[Command]:
-    """Answer offers, then seek war (Warlords, against the weak) or peace (with the strong)."""
-    world, me, power = view.world, view.me, view.fleet_power
-    warlike = view.weight("attack") > max(view.weight("expand"), view.weight("research"))
-    mine = power[me]
-    moves: list[Command] = []
-    for offer in offers_to(world, me):
-        moves.append(AnswerOffer(me, offer.sender, not warlike or power[offer.sender] > mine * 1.3))
-    others = [e.id for e in world.empires if e.id != me and e.alive]
-    if warlike:
-        targets = [e for e in others if not at_war(world, me, e) and peace_left(world, me, e) == 0
-                   and mine > power[e] * 1.2]
-        if targets:
-            moves.append(DeclareWar(me, min(targets, key=lambda e: (power[e], e))))
-    fearful = 1.5 if warlike else 0.8 / view.weight("research")
-    for other in others:
-        if (at_war(world, me, other) and power[other] > mine * fearful
-                and offer_between(world, me, other) is None):
-            moves.append(OfferPeace(me, other))
-    return moves
+def options(view: View) -> list[Option]:
+    """Every move, building, colony and warship option, best utility first (ties: listed first)."""
+    listed: list[tuple[float, Command, Cost]] = [(u, c, FREE) for u, c in move_options(view)]
+    listed += [*building_options(view), *colony_options(view), *ship_options(view)]
+    ranked = [Option(utility, order, command, cost) for order, (utility, command, cost) in enumerate(listed)]
+    ranked.sort(key=lambda option: (-option.utility, option.order))
+    return ranked
 
 
-def decide(world: World, empire_id: int, seen: Survey | None = None) -> list[Command]:
-    """The rival's orders for this turn, best first; each is legal when applied in this order."""
+def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy | None = None,
+         character: Personality | None = None, tuning: AiTuning = AI_TUNING) -> Plan | None:
+    """A rival's whole decision this turn (None if it gives no orders): what decide returns, and why."""
     empire = world.empires[empire_id]
     if world.victory is not None or not empire.alive:
-        return []
-    view = look(world, empire_id, seen)
+        return None
+    view = look(world, empire_id, seen, character, tuning)
     limit = max(1, MAX_ACTIONS * world.pace // 100)
-    chosen: list[Command] = [c for c in diplomacy_moves(view)
-                             if refusal(world, c) is None][:limit]
-    # the other orders are legal by construction (the tests apply every one of them)
+    first = [c for c in (envoy(view) if envoy else []) if refusal(world, c) is None][:limit]
     research = research_choice(view)
-    if research is not None and len(chosen) < limit:
-        chosen.append(research)
-    ranked: list[tuple[float, int, Command, Cost]] = []
-    for utility, command in move_options(view):
-        ranked.append((-utility, len(ranked), command, (0, 0, 0, 0)))
-    for utility, command, cost in [*building_options(view), *colony_options(view),
-                                   *ship_options(view)]:
-        ranked.append((-utility, len(ranked), command, cost))
-    ranked.sort(key=lambda item: (item[0], item[1]))
-    for _utility, _order, command, cost in ranked:
-        if len(chosen) >= limit:
+    if research is not None and len(first) < limit:
+        first.append(research)
+    result = Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
+    # the other orders are legal by construction (the tests apply every one of them)
+    for option in result.ranked:
+        if len(result.chosen) >= limit:
             break
-        if view.afford(cost):
+        if view.afford(option.cost):
             for r in range(RES_COUNT):
-                view.stock[r] -= cost[r]
-            chosen.append(command)
-    return chosen
+                view.stock[r] -= option.cost[r]
+                result.spent[r] += option.cost[r]
+            result.chosen.append(option.command)
+            result.taken.append(option)
+    return result
+
+
+def decide(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy | None = None,
+           character: Personality | None = None, tuning: AiTuning = AI_TUNING) -> list[Command]:
+    """The rival's orders for this turn, best first; each is legal when applied in this order."""
+    result = plan(world, empire_id, seen, envoy, character, tuning)
+    return [] if result is None else result.chosen

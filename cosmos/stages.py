@@ -22,6 +22,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "diplomacy": 4,
     "view": 4,
     "rivals": 4,
+    "envoy": 5,
     "events": 5,
     "turn": 5,
     "victory": 5,  # the turn's last phase is the victory check, so turn imports it

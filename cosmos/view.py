@@ -5,19 +5,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from cosmos.data import CAPITAL_BONUS, MINE_YIELD, PERSONALITIES, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
+from cosmos.data import AI_TUNING, CAPITAL_BONUS, MINE_YIELD, PERSONALITIES, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
 from cosmos.fleets import at_war
 from cosmos.graph import bfs
 
 if TYPE_CHECKING:
-    from cosmos.data import Personality
-    from cosmos.world import World
+    from cosmos.data import AiTuning, Personality
+    from cosmos.world import Planet, World
 
-__all__ = ["KINDS", "Cost", "Survey", "View", "distances", "effects_of", "look", "strength", "survey"]
+__all__ = ["KINDS", "Cost", "Survey", "View", "distances", "effects_of", "look", "planet_worth",
+           "resource_values", "strength", "survey"]
 
-HOME_WATCH = 2  # lanes around the capital a rival watches for enemy fleets
 KINDS = range(len(SHIP_TYPES))
 Cost = tuple[int, int, int, int]
+
 
 def strength(ships: list[int], attack: list[int], hp: list[int]) -> float:
     """A stack's fighting strength (Lanchester): the root of total attack times total hit points."""
@@ -76,7 +77,7 @@ class View:
     forts: list[int]  # per system: fortress levels of empires at war with me
     enemy: list[float]  # per system: the strongest stack of an empire at war with me
     danger: list[float]  # per system: the strongest enemy stack there or one lane away
-    home_threat: float  # the strongest enemy stack at most HOME_WATCH lanes from my capital
+    home_threat: float  # the strongest enemy stack at most tuning.home_watch lanes from my capital
     enemy_kinds: list[int]  # ships of empires at war with me, per kind
     fleet_power: list[float]  # per empire: the strength of all its ships
     income: int  # my production per turn, all resources together
@@ -84,6 +85,7 @@ class View:
     hp: list[int]  # my hit points per ship kind
     claimed: set[int] = field(default_factory=set)
     queued: set[tuple[str, int]] = field(default_factory=set)
+    tuning: AiTuning = AI_TUNING
     weights: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -120,7 +122,15 @@ class Survey:
     dist: tuple[tuple[int, ...], ...]  # lanes between any two systems: dist[a][b]
 
 
-def survey(world: World) -> Survey:
+def planet_worth(planet: Planet, tuning: AiTuning = AI_TUNING) -> float:
+    """What holding a planet is worth: its richness (uranium counts more) and what is built on it."""
+    rich, t = planet.rich, tuning
+    return (rich[0] + rich[1] + rich[2] + t.worth_uranium * rich[3] + t.worth_base
+            + planet.mines * t.worth_mine + planet.lab * t.worth_lab + planet.yard * t.worth_yard
+            + planet.fort * t.worth_fort)
+
+
+def survey(world: World, tuning: AiTuning = AI_TUNING) -> Survey:
     """Survey the galaxy for this turn's rivals: technologies, fleets, planets, distances."""
     known = [effects_of(empire.techs) for empire in world.empires]
     attack, hp = [], []
@@ -136,24 +146,27 @@ def survey(world: World) -> Survey:
     worth = [0.0] * len(world.planets)
     free = [0.0] * len(world.systems)
     for planet in world.planets:
-        rich = planet.rich
-        worth[planet.id] = (rich[0] + rich[1] + rich[2] + 1.5 * rich[3] + 4 + planet.mines * 4
-                            + planet.lab * 4 + planet.yard * 3 + planet.fort * 2)
+        worth[planet.id] = planet_worth(planet, tuning)
         if planet.owner < 0:
             free[planet.system_id] += worth[planet.id]
     return Survey(known, attack, hp, power, worth, free, distances(world))
 
 
-def look(world: World, me: int, seen: Survey | None = None) -> View:
-    """Build one empire's view of the galaxy for this turn (from this turn's survey, if given)."""
-    seen = survey(world) if seen is None else seen
-    empire = world.empires[me]
-    n_sys = len(world.systems)
-    war = [at_war(world, me, other.id) for other in world.empires]
-    attack, hp, worth = seen.attack, seen.hp, seen.worth
+def resource_values(stock: list[int], tuning: AiTuning = AI_TUNING) -> list[float]:
+    """What one unit of each resource is worth now: above 1 when it is scarcer than the average."""
+    middle = sum(stock) / RES_COUNT + tuning.value_cushion
+    return [min(tuning.value_max, max(tuning.value_min, middle / (stock[r] + tuning.value_cushion)))
+            for r in range(RES_COUNT)]
+
+
+Stacks = dict[tuple[int, int], list[int]]  # ships per (system, owner)
+
+
+def sum_stacks(world: World, me: int, war: list[bool]) -> tuple[dict[int, list[int]], int, Stacks]:
+    """My waiting ships per system, how many of my fleets move, and enemy ships per (system, owner)."""
     ships: dict[int, list[int]] = {}
     moving = 0
-    stacks: dict[tuple[int, int], list[int]] = {}
+    stacks: Stacks = {}
     for fleet in world.fleets:
         owner, counts = fleet.owner, fleet.ships
         if owner == me:
@@ -168,11 +181,47 @@ def look(world: World, me: int, seen: Survey | None = None) -> View:
         here = table.get(key)
         table[key] = list(counts) if here is None else [a + b for a, b in
                                                        zip(here, counts, strict=True)]
+    return ships, moving, stacks
+
+
+def enemy_strengths(stacks: Stacks, seen: Survey, n_sys: int) -> tuple[list[float], list[int]]:
+    """Per system the strongest enemy stack, and the enemy's ships per kind (max and sums: no order)."""
     enemy = [0.0] * n_sys
     kinds = [0] * len(SHIP_TYPES)
-    for (system, owner), counts in stacks.items():  # max and sums: the order does not matter
-        enemy[system] = max(enemy[system], strength(counts, attack[owner], hp[owner]))
+    for (system, owner), counts in stacks.items():
+        enemy[system] = max(enemy[system], strength(counts, seen.attack[owner], seen.hp[owner]))
         kinds = [a + b for a, b in zip(kinds, counts, strict=True)]
+    return enemy, kinds
+
+
+def danger_near(world: World, enemy: list[float]) -> list[float]:
+    """Per system the strongest enemy stack there or one lane away."""
+    danger = list(enemy)
+    for system in world.systems:
+        for link in system.links:
+            if enemy[link] > danger[system.id]:
+                danger[system.id] = enemy[link]
+    return danger
+
+
+def income_of(world: World, empire_id: int, planets: list[int], effects: dict[str, int]) -> int:
+    """What an empire's planets produce per turn, all resources together."""
+    per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
+    produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
+    if planets and world.empires[empire_id].capital >= 0:
+        produced += sum(CAPITAL_BONUS)
+    return produced
+
+
+def look(world: World, me: int, seen: Survey | None = None, character: Personality | None = None,
+         tuning: AiTuning = AI_TUNING) -> View:
+    """Build one empire's view of the galaxy for this turn (from this turn's survey, if given)."""
+    seen = survey(world, tuning) if seen is None else seen
+    empire = world.empires[me]
+    n_sys = len(world.systems)
+    war = [at_war(world, me, other.id) for other in world.empires]
+    ships, moving, stacks = sum_stacks(world, me, war)
+    enemy, kinds = enemy_strengths(stacks, seen, n_sys)
     prey, forts = [0.0] * n_sys, [0] * n_sys
     planets = []
     for planet in world.planets:
@@ -180,28 +229,18 @@ def look(world: World, me: int, seen: Survey | None = None) -> View:
         if owner == me:
             planets.append(planet.id)
         elif owner >= 0 and war[owner]:
-            prey[planet.system_id] += worth[planet.id]
+            prey[planet.system_id] += seen.worth[planet.id]
             forts[planet.system_id] += planet.fort
-    stock = list(empire.stock)
-    middle = sum(stock) / RES_COUNT + 20
-    values = [min(3.0, max(0.3, middle / (stock[r] + 20))) for r in range(RES_COUNT)]
-    queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
-    claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
-    danger = list(enemy)
-    for system in world.systems:
-        for link in system.links:
-            if enemy[link] > danger[system.id]:
-                danger[system.id] = enemy[link]
     home_threat = 0.0
     if empire.capital >= 0:
         near = seen.dist[empire.capital]
-        home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= HOME_WATCH)
-    effects = seen.effects[me]
-    per_mine = sum(MINE_YIELD) + sum(effects.get("mine_" + res, 0) for res in RESOURCES)
-    produced = sum(sum(world.planets[p].rich) + world.planets[p].mines * per_mine for p in planets)
-    if planets and empire.capital >= 0:
-        produced += sum(CAPITAL_BONUS)
-    return View(world, me, PERSONALITIES[empire.personality], stock, values, planets,
-                empire.capital, effects, seen.dist, ships, moving, worth, seen.free, prey, forts,
-                enemy, danger, home_threat, kinds, seen.power, produced, attack[me], hp[me],
-                claimed, queued)
+        home_threat = max(enemy[s] for s in range(n_sys) if 0 <= near[s] <= tuning.home_watch)
+    queued = {(item.what, item.planet) for item in world.queue if item.empire == me}
+    claimed = {item.planet for item in world.queue if item.empire == me and item.kind == "colony"}
+    return View(world=world, me=me, character=character or PERSONALITIES[empire.personality],
+                stock=list(empire.stock), value=resource_values(empire.stock, tuning), planets=planets,
+                capital=empire.capital, effects=seen.effects[me], dist=seen.dist, ships=ships,
+                moving=moving, worth=seen.worth, free=seen.free, prey=prey, forts=forts, enemy=enemy,
+                danger=danger_near(world, enemy), home_threat=home_threat, enemy_kinds=kinds,
+                fleet_power=seen.power, income=income_of(world, me, planets, seen.effects[me]),
+                attack=seen.attack[me], hp=seen.hp[me], claimed=claimed, queued=queued, tuning=tuning)

@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The screens and the commands", ("ui.screens", "ui.commands", "ui.session", "ui")),
     ("The world: galaxy and technologies", ("world", "graph", "galaxy", "tech", "bus")),
     ("The empires: fleets, economy, rivals",
-     ("fleets", "battle", "economy", "commands", "diplomacy", "events", "view", "rivals", "turn",
+     ("fleets", "battle", "economy", "commands", "diplomacy", "events", "view", "rivals", "envoy", "turn",
       "victory", "game")),
     ("Saving, simulation, running", ("save", "checkpoint", "simulate", "__main__", "")),
 )

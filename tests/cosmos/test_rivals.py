@@ -4,18 +4,25 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cosmos import rivals
 from cosmos.commands import Colonize, Move, Research, apply, refusal
 from cosmos.data import MAX_TURNS, PERSONALITIES, TECHS
 from cosmos.diplomacy import PEACE_MIN_TURNS, DeclareWar
 from cosmos.economy import owned_planets
+from cosmos.envoy import diplomacy_moves
 from cosmos.fleets import make_peace
 from cosmos.game import play_turn
 from cosmos.graph import bfs
-from cosmos.rivals import MAX_ACTIONS, decide
+from cosmos.rivals import MAX_ACTIONS
 from cosmos.turn import end_turn, state_text
 from cosmos.world import Empire, World, new_world
 
 CHARACTERS = sorted(PERSONALITIES)
+
+
+def decide(world: World, empire_id: int) -> list:
+    """A rival's orders as the game gives them: its envoy's diplomatic ones, then the rest."""
+    return rivals.decide(world, empire_id, envoy=diplomacy_moves)
 
 
 def arm(world: World, empire_id: int, ships: list[int]) -> None:
@@ -195,3 +202,64 @@ def test_rivals_use_diplomacy_peace_with_the_strong_and_war_against_the_weak() -
     assert seen["peace_made"] and seen["war_declared"] and seen["peace_declined"]
     assert all(who == "warlord" for who, _other in seen["war_declared"])
     assert all(who == "warlord" for _offerer, who in seen["peace_declined"])
+
+
+def test_the_rivals_choose_without_diplomacy_and_the_envoy_adds_it_first() -> None:
+    import ast
+    from pathlib import Path
+
+    from cosmos.diplomacy import AnswerOffer, OfferPeace
+
+    tree = ast.parse(Path(rivals.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "cosmos.diplomacy" not in imported and "cosmos.envoy" not in imported
+    world = new_world(2026)
+    world.empires[0].human = False
+    for _ in range(12):
+        play_turn(world)
+    for empire in world.empires:
+        alone = rivals.decide(world, empire.id)
+        both = decide(world, empire.id)
+        diplomatic = [c for c in both if isinstance(c, AnswerOffer | DeclareWar | OfferPeace)]
+        assert not any(isinstance(c, AnswerOffer | DeclareWar | OfferPeace) for c in alone)
+        assert both[:len(diplomatic)] == diplomatic  # the envoy's orders come first
+
+
+def test_plan_explains_decide_options_best_first_ties_by_order() -> None:
+    world = new_world(9, human=False)
+    for _ in range(10):
+        play_turn(world)
+    for empire in world.empires:
+        result = rivals.plan(world, empire.id, envoy=diplomacy_moves)
+        assert result is not None and result.chosen == decide(world, empire.id)
+        keys = [(-o.utility, o.order) for o in result.ranked]
+        assert keys == sorted(keys) and len({o.order for o in result.ranked}) == len(keys)
+        assert result.chosen == result.first + [o.command for o in result.taken]
+        assert all(s <= b for s, b in zip(result.spent, result.budget, strict=True))
+
+
+def test_a_changed_tuning_or_character_changes_the_orders_and_the_default_changes_nothing() -> None:
+    from dataclasses import replace
+
+    from cosmos.data import AI_TUNING, Personality
+
+    world = new_world(2026)
+    assert rivals.decide(world, 1, tuning=replace(AI_TUNING)) == rivals.decide(world, 1)
+    moves = [c for c in rivals.decide(world, 1) if isinstance(c, Move)]
+    assert moves and not [c for c in rivals.decide(world, 1, tuning=replace(AI_TUNING, stay_free=2.0))
+                          if isinstance(c, Move)]
+    trader = Personality("trader", attack=3, expand=1, research=3)
+    assert rivals.decide(world, 1, character=trader) != rivals.decide(world, 1)
+
+
+def test_every_number_of_the_scoring_has_a_name_and_a_reason() -> None:
+    import dataclasses
+    import inspect
+
+    from cosmos.data import AI_TUNING, AiTuning
+
+    source = inspect.getsource(AiTuning)
+    for field in dataclasses.fields(AiTuning):
+        line = next(li for li in source.splitlines() if li.strip().startswith(f"{field.name}:"))
+        assert "  # " in line and len(line.split("  # ", 1)[1]) > 10, field.name
+        assert getattr(AI_TUNING, field.name) == field.default

@@ -17,6 +17,7 @@ from lessons.kit.source import REPO_ROOT, Source
 
 PhaseList = Sequence[tuple[str, Callable[[Any], None]]]
 BUS_FILE = "cosmos/bus.py"
+END_OF_TURN = "end_turn"  # an event published by end_turn itself, after the phases
 
 
 def _relative(filename: str) -> str:
@@ -26,6 +27,15 @@ def _relative(filename: str) -> str:
         return path.relative_to(REPO_ROOT).as_posix()
     except ValueError:
         return path.name
+
+
+def plain(value: Any) -> Any:
+    """Event data as plain data: numbers, text and tuples of them stay, anything else becomes its repr."""
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if type(value) in (tuple, list):
+        return tuple(plain(item) for item in value)
+    return repr(value)
 
 
 def _publisher() -> tuple[str, str, int, int]:
@@ -46,7 +56,8 @@ def record_turn(world: Any, end_turn: Callable[..., None], phases: PhaseList,
     """End one turn with the real end_turn and phases; every phase start and event, in order.
 
     Steps: ("phase", name) when a phase begins; ("event", phase, kind, data, news key or None,
-    (file, function, first line, line)) for each event published. The recorder only listens
+    (file, function, first line, line)) for each event published ("end_turn" as the phase of
+    the event end_turn publishes itself after the phases). The recorder only listens
     and wraps each phase in a call that notes its name, so the turn's result is unchanged.
     """
     trace: list[tuple] = []
@@ -54,8 +65,10 @@ def record_turn(world: Any, end_turn: Callable[..., None], phases: PhaseList,
 
     def hear(event: Any) -> None:
         item = news_of(event)
-        trace.append(("event", running[0], event.kind, dict(event.data),
-                      None if item is None else item.key, _publisher()))
+        where = _publisher()
+        phase = END_OF_TURN if where[1] == END_OF_TURN else running[0]
+        trace.append(("event", phase, event.kind, {k: plain(v) for k, v in event.data.items()},
+                      None if item is None else item.key, where))
 
     def marked(name: str, phase: Callable[[Any], None]) -> Callable[[Any], None]:
         def run(target: Any) -> None:
@@ -187,6 +200,18 @@ def record_diplomacy(settle: Callable[[Any], None], stance_name: Callable[[Any],
 
     phase.trace = trace  # type: ignore[attr-defined]
     return phase
+
+
+def first_of_each(trace: Sequence[tuple]) -> list[tuple]:
+    """The transitions worth a frame: each kind of transition of each pair once, in game order."""
+    seen: set[tuple[str, int, int]] = set()
+    kept = []
+    for step in trace:
+        key = (step[1], step[2], step[3])
+        if key not in seen:
+            seen.add(key)
+            kept.append(step)
+    return kept
 
 
 def machine_svg(lit: str | None, counts: dict[str, int]) -> str:

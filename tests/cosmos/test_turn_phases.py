@@ -80,3 +80,30 @@ def test_until_the_game_is_won_the_galaxys_turn_is_the_games_turn() -> None:
     state, log = play(world.turn, turn.PHASES)
     assert [line for line in game_log if not line.startswith("game_won")] == log
     assert state.split("\n")[1:] == turn.state_text(world).split("\n")[1:]
+
+
+def test_a_listener_may_not_publish_while_handling_and_the_bus_recovers() -> None:
+    bus = EventBus()
+    heard: list[str] = []
+
+    def loud(event: Event) -> None:
+        heard.append(event.kind)
+        bus.publish(Event("echo"))
+
+    bus.subscribe("meteor_struck", loud)
+    bus.subscribe("*", lambda event: heard.append("*" + event.kind))
+    with pytest.raises(RuntimeError, match="while handling"):
+        bus.publish(Event("meteor_struck"))
+    assert heard == ["meteor_struck"]  # the wildcard listener was never reached
+    bus.publish(Event("turn_ended"))
+    assert heard == ["meteor_struck", "*turn_ended"]
+
+
+def test_wildcard_listeners_hear_an_event_after_the_specific_ones() -> None:
+    bus = EventBus()
+    heard: list[str] = []
+    bus.subscribe("*", lambda event: heard.append("any"))
+    bus.subscribe("battle_fought", lambda event: heard.append("battle"))
+    bus.publish(Event("battle_fought"))
+    bus.publish(Event("turn_ended"))
+    assert heard == ["battle", "any", "any"]

@@ -27,6 +27,10 @@ class _TooLarge(Exception):
     """The answer has more values or nesting than the grader reads."""
 
 
+class _LogFull(BaseException):
+    """A class check's log is longer than the grader reads (a BaseException: no `except` swallows it)."""
+
+
 def encode(value: object) -> object:
     """Tagged JSON for a value: ["int", 3], ["tuple", [...]], ...; ["other", name] for the rest."""
     return _encode(value, 0, [MAX_NODES])
@@ -74,7 +78,7 @@ def _plain(value: object, depth: int = 0) -> object:
     """A value as plain JSON for a script's log: exact built-in types only, anything else by its type."""
     kind = type(value)
     if depth > MAX_DEPTH:
-        raise _TooLarge
+        raise _LogFull
     if value is None or kind in (bool, int, str, float):
         return value
     if kind is list or kind is tuple:
@@ -104,7 +108,7 @@ def run_script(target: object, payload: dict) -> list[str]:
 
         def heard(*args: object) -> None:
             if len(log) > MAX_NODES:
-                raise _TooLarge
+                raise _LogFull
             log.append(f"{tag} heard {_shown(args)}")
             if then is not None:
                 try:
@@ -121,8 +125,6 @@ def run_script(target: object, payload: dict) -> list[str]:
     for method, args in payload["script"]:
         try:
             result = getattr(instance, method)(*arguments(args))
-        except _TooLarge:
-            raise
         except Exception as error:
             log.append(f"{method} raised {type(error).__name__[:80]}")
             continue
@@ -167,7 +169,7 @@ def run_check(namespace: dict, kind: str, name: str, payload: str) -> dict:
         return {"status": "not callable", "type": type(namespace[name]).__name__[:80]}
     try:
         value = call(namespace, kind, name, payload)
-    except _TooLarge:
+    except (_TooLarge, _LogFull):
         return {"status": "too large"}
     except (Exception, SystemExit) as error:
         return {"status": "raised", "error": type(error).__name__[:80], "message": _message(error)}

@@ -136,10 +136,12 @@ def victory_cases() -> list[tuple[str, list[dict], int]]:
                 "produced": produced, "score": score, "planets": planets}
 
     cases = [
-        ("two Stargates: the higher score wins", [row(stargate=True, score=40), row(), row(stargate=True, score=70)], 80),
+        ("two Stargates: the higher score wins",
+         [row(stargate=True, score=40), row(), row(stargate=True, score=70)], 80),
         ("the Stargate beats an economy that is also there", [row(produced=9900, score=90), row(stargate=True)], 90),
         ("equal scores: more produced wins", [row(produced=9800), row(produced=9850)], 70),
-        ("equal scores and produced: more planets wins", [row(produced=9800, planets=2), row(produced=9800, planets=5)], 70),
+        ("equal scores and produced: more planets wins",
+         [row(produced=9800, planets=2), row(produced=9800, planets=5)], 70),
         ("all equal: the lower number wins", [row(), row(produced=9801), row(produced=9801)], 60),
         ("the last two fell on the same turn", [row(alive=False, fell_on=12), row(alive=False, fell_on=40, score=10),
                                                  row(alive=False, fell_on=40, score=12)], 40),

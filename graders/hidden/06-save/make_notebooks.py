@@ -172,7 +172,7 @@ RULES = '''## What the grader calls
 
 | name | arguments | answer |
 |---|---|---|
-| `save_text(seed, lines)` | an `int` and a `list` of command lines (each 1 to 120 printable ASCII characters) | the save as a `str` |
+| `save_text(seed, lines)` | an `int`; a `list` of command lines (1 to 120 printable ASCII characters each) | a `str` |
 | `read_save(text)` | a `str` | a tuple `(seed, lines)`: an `int` and a `list` of `str`; or it raises `ValueError` |
 | `verdicts(texts)` | a `list` of `str` | given below: do not change it |
 | `win_rates(games)` | see *More tasks* | a `dict` of `float` |
@@ -236,11 +236,7 @@ checks of its own. From a terminal, `python -m graders check exercises/06-save/s
 runs the saved notebook exactly as the grader does.
 '''
 
-STUB_READER = '''import re
-import zlib
-
-
-def save_text(seed, lines):
+STUB_READER = '''def save_text(seed, lines):
     """The save of a game: header, one command a line, then the checksum of all that."""
     raise NotImplementedError("write save_text(seed, lines)")
 
@@ -273,7 +269,8 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
     if version > VERSION:''')]),
     "no-checksum-check": (
         "Never compares the checksum: a changed command line is read as if nothing happened.",
-        [('''    if crc(body) != SUM_LINE.fullmatch(rows[-1]).group(1):
+        [('''    body = text[: len(text) - len(rows[-1]) - 1]
+    if crc(body) != SUM_LINE.fullmatch(rows[-1]).group(1):
         raise ValueError("corrupt: the checksum does not match")
 ''', "")]),
     "upper-case-checksum": (
@@ -300,7 +297,8 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
 ''', "")]),
     "line-count-not-checked": (
         "Trusts the rows and ignores `lines N`: a save whose count does not fit is read.",
-        [("    if count != len(lines) or not all(", "    if not all(")]),
+        [("    if count != len(lines) or not all(", "    if not all("),
+         ('    count = header_number(rows, 3, "lines")', '    header_number(rows, 3, "lines")')]),
     "lines-as-tuple": (
         "Returns the command lines as a tuple, not a list.",
         [("    return seed, lines\n", "    return seed, tuple(lines)\n")]),
@@ -322,7 +320,8 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
         return "science", strongest(scholars)
     rich = [i for i in living if empires[i]["produced"] >= ECONOMY_TARGET]
     if rich:
-        return "economy", strongest(rich)''', '''    rich = [i for i in living if empires[i]["produced"] >= ECONOMY_TARGET]
+        return "economy", strongest(rich)''',
+         '''    rich = [i for i in living if empires[i]["produced"] >= ECONOMY_TARGET]
     if rich:
         return "economy", strongest(rich)
     scholars = [i for i in living if empires[i]["stargate"]]

@@ -91,7 +91,10 @@ def execute(path: Path) -> nbformat.NotebookNode:
 
 
 def regenerate(path: Path) -> None:
-    """Execute a notebook and write it back with its new outputs."""
+    """Make the lesson's data files (if stale), execute the notebook and write it back with its new outputs."""
+    from lessons.data import prepare
+
+    prepare(path.stem)
     nb = execute(path)
     nbformat.validate(nb)
     nbformat.write(nb, path)

@@ -104,7 +104,7 @@ def test_pictures_are_well_formed_svg() -> None:
 def test_a_tally_counts_empires_seats_and_fair_shares() -> None:
     counts = balance.tally([["bwb", 0, "science", 40], ["swbw", 3, "conquest", 90]])
     assert counts.games == 2 and counts.wins == {"builder": 1, "scholar": 0, "warlord": 1}
-    assert counts.empires == {"builder": 3, "scholar": 1, "warlord": 2}
+    assert counts.empires == {"builder": 3, "scholar": 1, "warlord": 3}
     assert counts.present == {"builder": 2, "scholar": 1, "warlord": 2}
     assert counts.fair["builder"] == pytest.approx(2 / 3 + 1 / 4)
     assert counts.seat_wins == [1, 0, 0, 1] and counts.seat_games == [2, 2, 2, 1]

@@ -116,7 +116,7 @@ def bars_svg(title: str, bars: Sequence[Bar], top: float = 0.6, width: int = 420
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
              f'<rect width="{width}" height="{height}" fill="white"/>',
              f'<text x="8" y="18" font-weight="bold">{escape(title)}</text>']
-    for tick in range(0, int(round(top * 100)) + 1, 10):
+    for tick in range(0, int(round(top * 100)) + 1, 10 if top <= 0.7 else 20):
         x = left + tick / 100 * scale
         parts.append(f'<line x1="{x:.1f}" y1="28" x2="{x:.1f}" y2="{height - 16}" stroke="#e2e8f0"/>')
         parts.append(f'<text x="{x:.1f}" y="{height - 4}" text-anchor="middle" fill="#64748b">{tick}%</text>')

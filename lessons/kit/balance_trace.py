@@ -18,6 +18,8 @@ from cosmos.world import new_world
 from lessons.kit.balance import NAMES, Bar, bars_svg, wilson
 from lessons.kit.seeit import code_pane, frame_html, line_of, svg_img
 
+PRE = "white-space:pre"  # keeps the code's indentation in every viewer
+
 SHOWN_GAMES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 125, 150, 175, 200)
 
 
@@ -36,6 +38,11 @@ def record_settling(n: int, jobs: int | None = None) -> list[dict]:
 
     run_simulation(n, jobs=jobs, on_game=note)
     return trace
+
+
+def pane(function, line: int | None) -> str:
+    """The kit's code pane, with the code's indentation kept."""
+    return f'<div style="{PRE}">{code_pane(function, line)}</div>'
 
 
 def settling_bars(step: dict) -> tuple[list[Bar], list[Bar]]:
@@ -59,13 +66,13 @@ def settling_frames(trace: Sequence[dict], shown: Sequence[int] = SHOWN_GAMES) -
         picture = (svg_img(bars_svg(f"wins per character after {games} games", characters, top=1.0),
                            f"wins per character after {games} games")
                    + svg_img(bars_svg("how the games ended", kinds, top=1.0), "how the games ended"))
-        caption = (f"Game {step['index'] + 1} (seed {step['index'] + 1}): seat {step['winner'] + 1}, a "
+        caption = (f"Game {step['index']} (seed {step['index'] + 1}): seat {step['winner'] + 1}, a "
                    f"{step['character']}, won by {step['kind']} after {step['turns']} turns. The whiskers are "
                    "95 % bands; the dashed line is the share a character would win if every empire had "
                    "the same chance.")
         counters = [("games", games), ("winner", step["character"]), ("victory", step["kind"]),
                     ("widest band", f"{100 * band:.0f} points")]
-        code = code_pane(Report.add, line_of(Report.add, "self.wins_by_character[result.character] += 1"))
+        code = pane(Report.add, line_of(Report.add, "self.wins_by_character[result.character] += 1"))
         frames.append(frame_html(picture, caption, counters, code))
     return frames
 
@@ -126,5 +133,5 @@ def replay_frames(trace: Sequence[dict], save: SaveGame) -> list[str]:
         counters = [("line", f"{number}/{len(save.lines)}"), ("turn", step["turn"]),
                     (f"planets {' '.join(step['letters'])}", " ".join(map(str, step["planets"]))),
                     ("stock M G C U", " ".join(map(str, step["stock"])))]
-        frames.append(frame_html(picture, caption, counters, code_pane(play_line, lit)))
+        frames.append(frame_html(picture, caption, counters, pane(play_line, lit)))
     return frames

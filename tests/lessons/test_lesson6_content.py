@@ -199,3 +199,15 @@ def test_the_map_of_the_code_stars_every_layer_and_counts_the_files_now(nb) -> N
         assert re.search(rf"^{re.escape(row.name)}\s*\* ", printed, flags=re.M), row.name
     assert f"{sum(row.lines for row in rows):>5}" in printed
     assert (REPO_ROOT / "cosmos").is_dir()
+
+
+def test_the_see_it_claims_about_the_bands_hold(ns) -> None:
+    from lessons.kit.balance_trace import settling_bars
+
+    def widest(games: int) -> float:
+        return max(bar.high - bar.low for bar in settling_bars(ns["settling"][games - 1])[0])
+
+    first = settling_bars(ns["settling"][0])[0]
+    assert sorted(bar.share for bar in first) == [0, 0, 1] and widest(1) > 0.6  # "most of the scale"
+    assert 0.35 <= widest(20) <= 0.45  # "about 40 points wide"
+    assert widest(200) < widest(20) / 2

@@ -23,8 +23,8 @@ PRE = "white-space:pre"  # keeps the code's indentation in every viewer
 SHOWN_GAMES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 125, 150, 175, 200)
 
 
-def record_settling(n: int, jobs: int | None = None) -> list[dict]:
-    """Play n games with the real simulation and note the tally after each one."""
+def record_settling(n: int, jobs: int | None = None) -> tuple[list[dict], Report]:
+    """Play n games with the real simulation, note the tally after each one; the trace and the report."""
     trace: list[dict] = []
 
     def note(result, report: Report) -> None:
@@ -36,8 +36,8 @@ def record_settling(n: int, jobs: int | None = None) -> list[dict]:
             "kinds": dict(report.wins_by_kind),
         })
 
-    run_simulation(n, jobs=jobs, on_game=note)
-    return trace
+    report = run_simulation(n, jobs=jobs, on_game=note)
+    return trace, report
 
 
 def pane(function, line: int | None) -> str:

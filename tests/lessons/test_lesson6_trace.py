@@ -21,12 +21,18 @@ SAVE = SaveGame(2026, ("col 2", "r 1", "end", "end", "b mine 2", "end", "end", "
 
 
 @pytest.fixture(scope="module")
-def settling() -> list[dict]:
+def recorded() -> tuple[list[dict], Report]:
     return record_settling(10, jobs=2)
 
 
-def test_the_settling_trace_is_the_real_simulation_game_by_game(settling) -> None:
+@pytest.fixture(scope="module")
+def settling(recorded) -> list[dict]:
+    return recorded[0]
+
+
+def test_the_settling_trace_is_the_real_simulation_game_by_game(recorded, settling) -> None:
     report = run_simulation(10, jobs=1)
+    assert recorded[1] == report
     assert [step["games"] for step in settling] == list(range(1, 11))
     assert [step["index"] for step in settling] == list(range(10))
     last = settling[-1]

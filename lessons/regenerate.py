@@ -1,7 +1,12 @@
-"""Re-execute every lesson notebook in a real kernel and store its outputs.
+"""Build every lesson notebook from its text source, execute it in a real kernel and store its outputs.
+
+A lesson's source is `lessons/NN-name.md`, jupytext's MyST Markdown: it reads as prose in a
+review and a diff. The stored `lessons/NN-name.ipynb` is made from it, cell for cell, and
+executed. A notebook without a text source is re-executed as it is.
 
 `python -m lessons.regenerate` regenerates all of them (course.py's `regenerate` command);
-`python -m lessons.regenerate 01-galaxy-from-a-seed.ipynb` regenerates only the named ones.
+`python -m lessons.regenerate 01-galaxy-from-a-seed` regenerates only the named ones (with or
+without `.md` / `.ipynb`).
 
 Widget state is not stored: a widget's output also carries plain HTML (a frame of an
 animation, a quiz's question), which is what a saved notebook or a static export shows until
@@ -9,10 +14,12 @@ the notebook is run. Widget model ids are numbered, so the same lesson stores th
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
 
+import jupytext
 import nbformat
 from nbclient import NotebookClient
 
@@ -25,6 +32,41 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def lesson_notebooks(folder: Path = LESSONS_DIR) -> list[Path]:
     """Every lesson notebook, in name order."""
     return sorted(folder.glob("*.ipynb"))
+
+
+def is_lesson_source(path: Path) -> bool:
+    """Whether a Markdown file is a lesson's text source (jupytext front matter), not plain prose."""
+    head = path.read_text(encoding="utf-8")[:400]
+    return head.startswith("---\n") and "jupytext:" in head and "format_name: myst" in head
+
+
+def lesson_sources(folder: Path = LESSONS_DIR) -> list[Path]:
+    """Every lesson's text source, in name order."""
+    return sorted(path for path in folder.glob("*.md") if is_lesson_source(path))
+
+
+def source_of_notebook(path: Path) -> Path | None:
+    """The text source a stored notebook is made from, if it has one."""
+    source = path.with_suffix(".md")
+    return source if source.exists() and is_lesson_source(source) else None
+
+
+def stable_cell_ids(nb: nbformat.NotebookNode) -> None:
+    """Give every cell an id made from its content, so that an unchanged cell keeps its id."""
+    seen: dict[str, int] = {}
+    for cell in nb.cells:
+        digest = hashlib.sha256(f"{cell.cell_type}\n{cell.source}".encode()).hexdigest()[:12]
+        seen[digest] = seen.get(digest, 0) + 1
+        cell["id"] = digest if seen[digest] == 1 else f"{digest}-{seen[digest]}"
+
+
+def notebook_from_source(source: Path) -> nbformat.NotebookNode:
+    """The notebook a MyST text source describes, without outputs and without jupytext's own metadata."""
+    nb = jupytext.read(source, fmt="md:myst")
+    nb.metadata.pop("jupytext", None)
+    nb.nbformat, nb.nbformat_minor = 4, 5
+    stable_cell_ids(nb)
+    return nb
 
 
 def kernel_env() -> dict[str, str]:
@@ -78,9 +120,9 @@ def stable_widget_ids(nb: nbformat.NotebookNode) -> None:
                 view["model_id"] = ids.setdefault(view["model_id"], f"{len(ids) + 1:032x}")
 
 
-def execute(path: Path) -> nbformat.NotebookNode:
-    """The notebook at path, freshly executed with its outputs (not written back)."""
-    nb = nbformat.read(path, as_version=4)
+def execute(path: Path, nb: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
+    """The notebook at path (or nb, to be stored at path), freshly executed with its outputs (not written back)."""
+    nb = nbformat.read(path, as_version=4) if nb is None else nb
     clean(nb)
     make_client(nb, path).execute(env=kernel_env())
     for cell in nb.cells:
@@ -91,19 +133,33 @@ def execute(path: Path) -> nbformat.NotebookNode:
 
 
 def regenerate(path: Path) -> None:
-    """Make the lesson's data files (if stale), execute the notebook and write it back with its new outputs."""
+    """Make the lesson's data files (if stale), build the notebook from its text source (if it has one),
+    execute it and store it."""
     from lessons.data import prepare
 
     prepare(path.stem)
-    nb = execute(path)
+    source = source_of_notebook(path)
+    nb = execute(path, notebook_from_source(source) if source is not None else None)
     nbformat.validate(nb)
     nbformat.write(nb, path)
 
 
+def lesson_path(name: str) -> Path:
+    """The stored notebook a lesson's name, source or notebook file name stands for."""
+    stem = Path(name).name.removesuffix(".ipynb").removesuffix(".md")
+    return LESSONS_DIR / f"{stem}.ipynb"
+
+
+def all_lessons() -> list[Path]:
+    """Every stored notebook and every notebook a text source will make, in name order."""
+    made = [source.with_suffix(".ipynb") for source in lesson_sources()]
+    return sorted(set(lesson_notebooks()) | set(made))
+
+
 def main(argv: list[str]) -> int:
     """Regenerate the named notebooks, or all of them."""
-    paths = [LESSONS_DIR / name for name in argv] if argv else lesson_notebooks()
-    missing = [path.name for path in paths if not path.exists()]
+    paths = [lesson_path(name) for name in argv] if argv else all_lessons()
+    missing = [path.stem for path in paths if not path.exists() and source_of_notebook(path) is None]
     if missing:
         print(f"no such lesson: {', '.join(missing)}", file=sys.stderr)
         return 2

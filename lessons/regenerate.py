@@ -159,7 +159,7 @@ def all_lessons() -> list[Path]:
 def main(argv: list[str]) -> int:
     """Regenerate the named notebooks, or all of them."""
     paths = [lesson_path(name) for name in argv] if argv else all_lessons()
-    missing = [path.stem for path in paths if not path.exists() and source_of_notebook(path) is None]
+    missing = [path.name for path in paths if not path.exists() and source_of_notebook(path) is None]
     if missing:
         print(f"no such lesson: {', '.join(missing)}", file=sys.stderr)
         return 2

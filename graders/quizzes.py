@@ -189,8 +189,9 @@ class PredictOutput(Quiz):
 
     def widget(self) -> QuizBox:
         """The code, the candidate outputs, Check, and a Run button that shows the truth."""
-        return choice_widget(self.question, self.choices, self.check, code=self.code,
-                             reveal=lambda: self.expected)
+        box = choice_widget(self.question, self.choices, self.check, code=self.code, reveal=lambda: self.expected)
+        box.add_class("cosmos-outputs")  # its options are printed outputs: shown line by line, in monospace
+        return box
 
 
 class FindTheBug(Quiz):
@@ -283,6 +284,7 @@ class FillTheGap(Quiz):
 
 
 # ---- the widgets -------------------------------------------------------------------------
+# (an option's label keeps its newlines: pre-wrap shows a printed output of several lines as those lines)
 
 STYLE = """<style>
 .cosmos-lines { gap: 0 !important; }
@@ -294,6 +296,8 @@ STYLE = """<style>
 .cosmos-lines .cosmos-line.mod-warning { background: #fde68a; color: #1f2937; }
 .cosmos-lines .cosmos-line.mod-success { background: #bbf7d0; color: #14532d; }
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
+.cosmos-quiz .widget-radio-box label { white-space: pre-wrap; height: auto; line-height: 1.35; margin: 2px 0; }
+.cosmos-quiz.cosmos-outputs .widget-radio-box label { font-family: monospace; }
 </style>"""
 LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
 

@@ -17,10 +17,10 @@ SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) 
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every browser test runs in one xdist worker, which shares one JupyterLab and one Chromium."""
+    """Mark the browser tests. They are in no xdist group: each worker that runs one starts its own JupyterLab
+    and Chromium (session fixtures), so that under `course.py test` (-n 2) both cores drive a browser."""
     for item in items:
         if "tests/browser/" in item.nodeid:
-            item.add_marker(pytest.mark.xdist_group("browser"))
             item.add_marker(pytest.mark.browser)
 
 
@@ -55,8 +55,8 @@ def console(request: pytest.FixtureRequest) -> list[str]:
 
 
 @pytest.fixture
-def page(browser: Browser, console: list[str]) -> Iterator[Page]:
-    """A new browser tab (its own storage) whose console errors are collected."""
+def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
+    """A new browser tab (its own storage) whose console errors are collected; its kernels end with it."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     tab = context.new_page()
 
@@ -68,6 +68,7 @@ def page(browser: Browser, console: list[str]) -> Iterator[Page]:
     tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
     yield tab
     context.close()
+    lab.shut_down_kernels()  # the next test starts its own; idle ones would only hold memory
 
 
 @pytest.fixture

@@ -62,11 +62,18 @@ class Lab:
     process: subprocess.Popen
     log: Path
 
-    def api(self, path: str) -> object:
-        """GET a JSON answer from the server's REST API."""
-        request = urllib.request.Request(f"{self.url}{path}", headers={"Authorization": f"token {self.token}"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
+    def api(self, path: str, method: str = "GET") -> object:
+        """Ask the server's REST API (GET by default); its JSON answer, if any."""
+        request = urllib.request.Request(f"{self.url}{path}", method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            body = answer.read()
+            return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        """Shut down every kernel the server runs (their notebooks' sessions go with them)."""
+        for kernel in self.api("/api/kernels"):
+            self.api(f"/api/kernels/{kernel['id']}", method="DELETE")
 
     def stop(self) -> None:
         """Shut the server down (its kernels and terminals with it)."""

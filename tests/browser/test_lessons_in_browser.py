@@ -1,6 +1,7 @@
 """Every lesson in a real JupyterLab, as a new student meets it: finished when opened, then run and used."""
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -39,7 +40,25 @@ def problems_when_opened(page: Page, nb: nbformat.NotebookNode, name: str) -> li
         if digits:
             problems.append(f"{where}: a stripped SVG shows as digits {digits[:2]}")
         problems.extend(f"{where} says {error!r}" for error in pages.WIDGET_ERRORS if error in seen["text"])
+        problems.extend(f"{where}: {stand_in}" for stand_in in unrendered_html(cell, seen))
     return problems
+
+
+def unrendered_html(cell: nbformat.NotebookNode, seen: dict) -> list[str]:
+    """Stored HTML (a widget's static fallback, a picture) that the page shows as its plain-text stand-in
+    ("StepPlayer: 45 frames ...") or not at all: what is wrong with a readable fallback."""
+    wrong = []
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        if "text/html" not in data:
+            continue
+        plain = "".join(data.get("text/plain", "")).strip()
+        words = html.unescape(re.sub(r"<[^>]+>", " ", "".join(data["text/html"])))
+        if plain and " ".join(plain.split()) not in " ".join(words.split()) and plain in seen["text"]:
+            wrong.append(f"shows {plain[:60]!r} instead of its HTML")
+        if not seen["text"].strip() and not seen["shown"]:
+            wrong.append("shows nothing of its stored HTML")
+    return wrong
 
 
 def check_ran(page: Page, nb: nbformat.NotebookNode, name: str, console: list[str]) -> None:
@@ -89,7 +108,7 @@ def check_stepper(page: Page, shots: Shots) -> None:
     for name in ("Back", "Forward"):
         assert button[name].get_attribute("title"), f"the see-it's {name} button has no tooltip"
     assert stepper.locator(".widget-play").get_attribute("title"), "the see-it's Play / Pause and Stop have no tooltip"
-    shots.take(page, "see-it-first-frame")
+    shots.take(page, "see-it-first-frame", stepper)
     button["Forward"].click()
     wait_for_step(page, 2)
     button["Forward"].focus()
@@ -97,7 +116,7 @@ def check_stepper(page: Page, shots: Shots) -> None:
     wait_for_step(page, 3)
     page.keyboard.press("Space")
     later = wait_for_step(page, 4)
-    shots.take(page, "see-it-three-steps-on")
+    shots.take(page, "see-it-three-steps-on", stepper)
     assert later["frame"] != first["frame"], "three steps on, the see-it shows the same frame"
     assert later["counters"] != first["counters"], "three steps on, the see-it's counters are the same"
     button["Back"].click()
@@ -107,7 +126,7 @@ def check_stepper(page: Page, shots: Shots) -> None:
     assert wait_for_step(page, 2)["frame"] not in (later["frame"], first["frame"])
     page.keyboard.press("End")
     last = wait_for_step(page, total)
-    shots.take(page, "see-it-last-frame")
+    shots.take(page, "see-it-last-frame", stepper)
     assert last["frame"] != first["frame"]
     button["Stop"].click()  # back to the start; Play then steps on by itself
     wait_for_step(page, 1)
@@ -129,7 +148,7 @@ def check_quizzes(page: Page, shots: Shots) -> list[str]:
         quiz = boxes.nth(index)
         quiz.scroll_into_view_if_needed()
         attempt = quizzes.answer(quiz)
-        shots.take(page, f"quiz-{kind}-answered")
+        shots.take(page, f"quiz-{kind}-answered", quiz)
         said = [(s.answer, s.text) for s in attempt.said]
         assert attempt.wrong_then_right(), f"the {kind} quiz never said wrong and then right: {said}"
         assert all(s.text for s in attempt.said), f"the {kind} quiz gave no feedback: {said}"
@@ -155,7 +174,7 @@ def check_play(page: Page, shots: Shots) -> None:
     # the screen's <pre> is drawn anew on every change: ask the widget (which stays) for it each time
     page.wait_for_function("([el, old]) => el.querySelector('.cosmos-screen')?.innerText !== old",
                            arg=[play.element_handle(), before], timeout=pages.KERNEL_S)
-    shots.take(page, "play-map")
+    shots.take(page, "play-map", play)
     assert screen.inner_text().rstrip() == Session(seed=seed).send("map").rstrip()
 
 

@@ -251,6 +251,7 @@ def test_the_choice_widget_checks_and_then_reveals():
     box.button.click()
     assert box.verdict.correct and "Right." in box.feedback.value
     assert box.button.tooltip and box.runner.tooltip
+    assert "cosmos-outputs" in box._dom_classes  # printed outputs: line by line, in monospace (the quizzes' CSS)
 
 
 def test_the_line_widget_judges_a_click():

@@ -298,6 +298,7 @@ STYLE = """<style>
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
 .cosmos-quiz .widget-radio-box label { white-space: pre-wrap; height: auto; line-height: 1.35; margin: 2px 0; }
 .cosmos-quiz.cosmos-outputs .widget-radio-box label { font-family: monospace; }
+.cosmos-quiz .cosmos-feedback .widget-html-content { line-height: 1.45; padding: 4px 0; }
 </style>"""
 LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
 

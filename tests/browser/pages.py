@@ -14,7 +14,8 @@ KERNEL_S = 180_000
 CHROMIUM = "/usr/bin/chromium"  # Debian's (course.py setup installs it); Playwright's download is not used
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-DIGIT_RUN = re.compile(r"\d{12,}")  # what is left of an SVG whose markup was stripped: its labels run together
+# what is left of an SVG whose markup was stripped: its labels run together (not the decimals of a float)
+DIGIT_RUN = re.compile(r"(?<![\d.])\d{12,}(?![\d.])")
 WIDGET_ERRORS = ("Error displaying widget", "model not found", "Error rendering output", "Failed to load model class")
 
 
@@ -130,9 +131,10 @@ def visible_text(page: Page, selector: str) -> str:
 
 
 def open_terminal(page: Page, url: str, token: str) -> None:
-    """File -> New -> Terminal in a fresh workspace, and wait for its prompt."""
-    page.goto(f"{url}/lab?reset&token={token}")
-    page.wait_for_selector(".jp-Launcher", timeout=KERNEL_S)
+    """File -> New -> Terminal (in the JupyterLab on screen, else in a fresh workspace), and wait for its prompt."""
+    if not page.locator(".lm-MenuBar-itemLabel").count():
+        page.goto(f"{url}/lab?reset&token={token}")
+        page.wait_for_selector(".jp-Launcher", timeout=KERNEL_S)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^File$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile("^New$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Terminal$")).click()

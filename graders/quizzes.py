@@ -284,7 +284,7 @@ class FillTheGap(Quiz):
 
 
 # ---- the widgets -------------------------------------------------------------------------
-# (an option's label keeps its newlines: pre-wrap shows a printed output of several lines as those lines)
+# (an option's label and a verdict keep their newlines: a printed output of several lines shows as those lines)
 
 STYLE = """<style>
 .cosmos-lines { gap: 0 !important; }
@@ -298,7 +298,7 @@ STYLE = """<style>
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
 .cosmos-quiz .widget-radio-box label { white-space: pre-wrap; height: auto; line-height: 1.35; margin: 2px 0; }
 .cosmos-quiz.cosmos-outputs .widget-radio-box label { font-family: monospace; }
-.cosmos-quiz .cosmos-feedback .widget-html-content { line-height: 1.45; padding: 4px 0; }
+.cosmos-quiz .cosmos-feedback .widget-html-content { line-height: 1.45; padding: 4px 0; white-space: pre-line; }
 </style>"""
 LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
 

@@ -11,6 +11,9 @@ from playwright.sync_api import Locator, Page, Response
 # ms: a kernel starts, a notebook runs, a page answers within this. Generous: these are failure detectors, not
 # speed targets (each lesson's own test holds it to 20 s), and the machine running them may be busy
 KERNEL_S = 180_000
+# ms between two looks at the page while waiting for a state (Playwright's default looks at every frame, 60
+# times a second, which on a page as big as a lesson costs the browser a core: it is the machine's half)
+POLL_MS = 100
 CHROMIUM = "/usr/bin/chromium"  # Debian's (course.py setup installs it); Playwright's download is not used
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -51,7 +54,8 @@ def open_notebook(page: Page, url: str, token: str, path: str) -> None:
 def wait_idle(page: Page) -> None:
     """Wait until the status bar says the notebook's kernel is idle."""
     page.wait_for_function(
-        "() => /\\| Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent || '')", timeout=KERNEL_S)
+        "() => /\\| Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent || '')",
+        timeout=KERNEL_S, polling=POLL_MS)
 
 
 def run_all(page: Page) -> None:
@@ -60,8 +64,8 @@ def run_all(page: Page) -> None:
     page.get_by_text("Run All Cells", exact=True).click()
     prompts = "[...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent)"
     page.wait_for_function(f"() => {prompts}.some(t => t.includes('*')) || {prompts}.every(t => t.trim() !== '[ ]:')",
-                           timeout=KERNEL_S)
-    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*'))", timeout=KERNEL_S)
+                           timeout=KERNEL_S, polling=POLL_MS)
+    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*'))", timeout=KERNEL_S, polling=POLL_MS)
     wait_idle(page)
 
 
@@ -74,11 +78,12 @@ def save(page: Page) -> None:
     """Save the notebook (Ctrl+S): wait for the server's answer to the save (then the file is written) and
     until JupyterLab no longer marks the notebook changed."""
     page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
-    with page.expect_response(is_save, timeout=KERNEL_S) as answer:
+    with page.expect_response(is_save, timeout=KERNEL_S, polling=POLL_MS) as answer:
         page.keyboard.press("Control+s")
     assert answer.value.ok, f"the save failed: {answer.value.status} {answer.value.status_text}"
     page.wait_for_function(
-        "() => !document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')", timeout=KERNEL_S)
+        "() => !document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')",
+        timeout=KERNEL_S, polling=POLL_MS)
 
 
 def cell_outputs(page: Page) -> list[dict]:
@@ -138,7 +143,7 @@ def open_terminal(page: Page, url: str, token: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^File$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile("^New$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Terminal$")).click()
-    page.wait_for_function(f"() => /[$#] *$/m.test({TERMINAL_TEXT})", timeout=KERNEL_S)
+    page.wait_for_function(f"() => /[$#] *$/m.test({TERMINAL_TEXT})", timeout=KERNEL_S, polling=POLL_MS)
 
 
 TERMINAL_TEXT = "(document.querySelector('.jp-Terminal .xterm-accessibility-tree')?.innerText || '')"
@@ -148,5 +153,6 @@ def type_in_terminal(page: Page, line: str, until: str) -> str:
     """Type a line into the terminal and wait until its text matches the regular expression until."""
     page.locator(".jp-Terminal .xterm").click()
     page.keyboard.type(line + "\n")
-    page.wait_for_function(f"(until) => new RegExp(until, 'm').test({TERMINAL_TEXT})", arg=until, timeout=KERNEL_S)
+    page.wait_for_function(f"(until) => new RegExp(until, 'm').test({TERMINAL_TEXT})", arg=until,
+                           timeout=KERNEL_S, polling=POLL_MS)
     return page.evaluate(f"() => {TERMINAL_TEXT}").replace("\u00a0", " ")

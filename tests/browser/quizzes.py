@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 RIGHT = re.compile(r"^Right\b")
 WRONG_GAP = "no_such_name_in_the_game"
 GAP_MARK = "\u00a0?\u00a0"  # how the gap shows in the code
-FEEDBACK_MS = 30_000  # a verdict comes back from the kernel within this
+FEEDBACK_MS = 60_000  # a verdict comes back from the kernel within this
+POLL_MS = 50  # ms between two looks at the quiz while waiting for its verdict
 # the verdict given to the last answer: a feedback text that the page drew after the answer (older ones are marked)
 NEW_VERDICT = """q => [...q.querySelectorAll('.cosmos-feedback .widget-html-content > *')]
                     .find(e => !e.dataset.judged && e.innerText.trim()) || null"""
@@ -76,7 +77,8 @@ def give(quiz: Locator, label: str, action: Callable[[], object], kind: str, lin
     action()
     settled = f"q => ({NEW_VERDICT})(q) && (!{line or 0} || ({NOTE_UNDER})(q) === {line or 0})"
     try:
-        quiz.page.wait_for_function(f"({settled})", arg=quiz.element_handle(), timeout=FEEDBACK_MS)
+        quiz.page.wait_for_function(f"({settled})", arg=quiz.element_handle(), timeout=FEEDBACK_MS,
+                                    polling=POLL_MS)
     except PlaywrightTimeout:
         if not quiz.evaluate(NEW_VERDICT):
             raise AssertionError(f"the quiz gave no verdict to {label} within {FEEDBACK_MS} ms") from None

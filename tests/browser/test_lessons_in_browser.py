@@ -31,8 +31,8 @@ def changed(saved: Path, stored: str, what: str) -> list[str]:
     expected, text = expected_after_save(stored), saved.read_text(encoding="utf-8")
     if text == expected:
         return []
-    diff = [line.strip()[:80] for line in difflib.unified_diff(expected.splitlines(), text.splitlines(), n=0)
-            if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    diff = [line[0] + line[1:].strip()[:80] for line in difflib.unified_diff(expected.splitlines(),
+            text.splitlines(), n=0) if line[:1] in "+-" and line[:3] not in ("+++", "---")]
     return [f"{what}: {' | '.join(diff[:4])}"]
 
 
@@ -109,7 +109,9 @@ def stepper_state(page: Page) -> dict:
 
 def wait_for_step(page: Page, step: int) -> dict:
     """Wait until the visible see-it's position reads this step, and return its state."""
-    page.wait_for_function(f"() => ({STEPPER_STATE})()?.position.startsWith('step {step} of')", timeout=pages.KERNEL_S)
+    page.wait_for_function(f"() => [...document.querySelectorAll('.cosmos-stepper .cosmos-position')]"
+                           f".some(p => p.offsetParent !== null && p.innerText.startsWith('step {step} of'))",
+                           timeout=pages.KERNEL_S, polling=50)
     return stepper_state(page)
 
 
@@ -193,7 +195,7 @@ def check_play(page: Page, shots: Shots) -> None:
     play.locator("input[type=text]").press("Enter")
     # the screen's <pre> is drawn anew on every change: ask the widget (which stays) for it each time
     page.wait_for_function("([el, old]) => el.querySelector('.cosmos-screen')?.innerText !== old",
-                           arg=[play.element_handle(), before], timeout=pages.KERNEL_S)
+                           arg=[play.element_handle(), before], timeout=pages.KERNEL_S, polling=50)
     shots.take(page, "play-map", play)
     assert screen.inner_text().rstrip() == Session(seed=seed).send("map").rstrip()
 

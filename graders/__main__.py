@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
-from graders.exercise import ExerciseError, load_exercise
+from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
-from graders.sandbox import SandboxUnavailable
+from graders.sandbox import Limits, SandboxUnavailable
 
 
 def parser() -> argparse.ArgumentParser:
@@ -30,9 +31,16 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--jobs", type=int, default=os.cpu_count() or 1, help="submissions at a time"
         )
-    grade.add_argument("submissions", nargs="+", type=Path, help="notebooks to grade")
+    grade.add_argument(
+        "submissions", nargs="+", type=Path,
+        help="notebooks, folders of students' folders, or Canvas/Moodle bulk-download zips",
+    )
     grade.add_argument(
         "--out", type=Path, default=Path("grading-out"), help="folder for the results"
+    )
+    grade.add_argument(
+        "--canvas-assignment", metavar="ID",
+        help="the Canvas assignment id, so canvas-grades.csv's column names that assignment",
     )
     check.add_argument("notebook", type=Path)
     check.add_argument("--exercise", help="the exercise, if the notebook is not in its folder")
@@ -83,15 +91,40 @@ def run(args: argparse.Namespace) -> int:
         findings = validate(exercise, args.jobs, limits)
         print(describe(exercise, findings))
         return 0 if all(finding.ok for finding in findings) else 1
-    from graders.batch import grade_all
+    return grade(args, exercise, limits)
+
+
+def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
+    """`grade`: collect every source's submissions by student, grade them, write the summary and gradebooks."""
+    from graders.batch import grade_all, students, write_atomic
+    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders.platforms import SourceError, collect
 
     missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
         raise ExerciseError(f"no such submission: {missing[0]}")
-    graded = grade_all(exercise, args.submissions, args.out, args.jobs, limits)
+    with tempfile.TemporaryDirectory(prefix="cosmos-submissions-") as scratch:
+        try:
+            found, problems = collect(args.submissions, exercise.notebook.name, Path(scratch))
+        except SourceError as error:
+            raise ExerciseError(str(error)) from None
+        for problem in problems:
+            print(f"note: {problem}", file=sys.stderr)
+        if not found:
+            raise ExerciseError("no submission found in the sources given")
+        graded = grade_all(exercise, students(found), args.out, args.jobs, limits)
+    platforms = {submission.found.platform for submission, _ in graded if submission.found}
+    written = ["summary.csv"]
+    if "canvas" in platforms:
+        column = canvas_column(exercise.title, args.canvas_assignment)
+        write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
+        written.append("canvas-grades.csv")
+    if "moodle" in platforms:
+        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded))
+        written.append("moodle-grades.csv")
     total = sum(data["score"] for _, data in graded)
     print(
-        f"graded {len(graded)} submissions into {args.out}/ (summary.csv); mean score "
+        f"graded {len(graded)} submissions into {args.out}/ ({', '.join(written)}); mean score "
         f"{total / max(len(graded), 1):.2f} of {exercise.max_score:g}"
     )
     return 0

@@ -27,6 +27,7 @@ CHECK_KEYS = {
     "points",
     "compare",
     "tolerance",
+    "hint",
 }
 
 
@@ -71,6 +72,7 @@ class Check:
     points: float
     compare: Compare
     tolerance: float
+    hint: str = ""  # shown to the student when the check fails (hidden checks too: it must not give the answer)
 
     def shown_input(self) -> str:
         """The input as a student reads it (only ever shown for public checks)."""
@@ -290,6 +292,9 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
         raise ExerciseError(f"{label}: points must be a positive number")
     if type(tolerance) not in (int, float) or tolerance < 0:
         raise ExerciseError(f"{label}: tolerance must be a number >= 0")
+    hint = raw.get("hint", "")
+    if not isinstance(hint, str):
+        raise ExerciseError(f"{label}: hint must be a string")
     return Check(
         name,
         target.name,
@@ -300,4 +305,5 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
         points,
         compare,
         float(tolerance),
+        hint.strip(),
     )

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from graders.exercise import Exercise
-from graders.platforms import Found
 from graders.grading import file_digest, grade_submission, not_graded
+from graders.platforms import Found
 from graders.sandbox import Limits, SandboxUnavailable, Stopped
 
 SUMMARY_FIELDS = (

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import re
 import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from graders.exercise import EXERCISES, HIDDEN
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = ".cosmos-student-edition"  # a file at the top of every edition (so a rebuild may replace it)
@@ -27,6 +30,7 @@ class Ship:
 # reference and known-wrong solutions, the scripts that make hidden checks, the grader's batch and platform side.
 EDITION: tuple[Ship, ...] = (
     Ship("cosmos/*.py"),
+    Ship("cosmos/*/*.py"),  # cosmos/ui, cosmos/text
     Ship("tents/*.py"),
     Ship("lessons/__init__.py"),
     Ship("lessons/nbfile.py"),  # course.py's pre-save hook: a lesson saved in JupyterLab stays as stored
@@ -49,10 +53,9 @@ EDITION: tuple[Ship, ...] = (
     Ship("tests/reference/*/*"),
     Ship("tests/tents/__init__.py"),
     Ship("tests/tents/helpers.py"),
-    Ship("tests/tents/data/*"),
-    *(Ship(f"tests/tents/test_{name}.py") for name in (
-        "cli", "gameid", "generate", "hint", "notebook", "play", "render", "solver", "tatham",
-    )),
+    # not tests/tents/data: Tatham's game ids with their solutions are the Tents exercise's hidden checks
+    # (so neither are test_gameid, test_solver and test_tatham, which read them)
+    *(Ship(f"tests/tents/test_{name}.py") for name in ("cli", "generate", "hint", "notebook", "play", "render")),
     Ship("graders/edition/test_student_edition.py", "tests/test_student_edition.py"),
     Ship("course.py"),
     Ship("pyproject.toml"),
@@ -72,7 +75,7 @@ def tracked_files(root: Path = ROOT) -> list[str]:
             ["git", "-C", str(root), "ls-files", "-z", "--cached"], capture_output=True, check=True
         ).stdout
     except (OSError, subprocess.CalledProcessError):
-        raise ReleaseError(f"{root} is not a git checkout: the edition is made from the course's tracked files") from None
+        raise ReleaseError(f"{root} is not a git checkout: the edition is made from its tracked files") from None
     return sorted(name for name in listing.decode("utf-8", "surrogateescape").split("\0") if name)
 
 
@@ -116,6 +119,99 @@ def build(out: Path, root: Path = ROOT) -> list[str]:
     return list(chosen)
 
 
+# What the leak search looks for: every value of every hidden check (the whole args list, each argument, the
+# standard input, each accepted answer) written as JSON, as a Python literal and, for text, bare, with all
+# whitespace removed from both needle and file. A needle shorter than MIN_NEEDLE is left out: such values are
+# numbers, booleans, short words and lists of two or three small numbers (`5`, `true`, `[]`, `[2,2]`), which
+# every Python file holds by accident and which say nothing without the input they answer. A value that a
+# public check also uses is no secret (the student is shown it), so it is left out too.
+MIN_NEEDLE = 10
+# Values a hidden check shares with a lesson on purpose, and why (so they are not searched for anywhere).
+TAUGHT: dict[str, str] = {
+    "4x4:ababf,2,0,2,0,2,0,2,0": "the Tents lesson's ring of four trees (the hidden check's tents are not shown)",
+}
+WHITESPACE = re.compile(r"\s+")
+
+
+def written_forms(value: object) -> set[str]:
+    """The ways a value appears in a file: JSON, a Python literal (list or tuple), bare or escaped text."""
+    forms = {json.dumps(value), repr(value)}
+    if isinstance(value, list):
+        forms.add(repr(tuple(value)))
+    if isinstance(value, str):
+        forms |= {value, json.dumps(value)[1:-1], repr(value)[1:-1]}
+    return {WHITESPACE.sub("", form) for form in forms}
+
+
+def check_values(check: dict) -> list[object]:
+    """Every value of one check, as plain JSON: its args and each argument, its stdin, its accepted answers."""
+    values: list[object] = []
+    if isinstance(check.get("args"), list):
+        values += [check["args"], *check["args"]]
+    if "stdin" in check:
+        values.append(check["stdin"])
+    values += [check["expect"]] if "expect" in check else list(check.get("expect_any", []))
+    return values
+
+
+def hidden_needles(exercises: Path = EXERCISES, hidden: Path = HIDDEN) -> dict[str, str]:
+    """Needle -> "exercise: check name" for every hidden value worth searching (see MIN_NEEDLE)."""
+    needles: dict[str, str] = {}
+    for public_file in sorted(exercises.glob("*/exercise.json")):
+        name = public_file.parent.name
+        hidden_file = hidden / name / "hidden.json"
+        if not hidden_file.is_file():
+            continue
+        public = json.loads(public_file.read_text(encoding="utf-8"))["checks"]
+        shown = {json.dumps(value, sort_keys=True) for check in public for value in check_values(check)}
+        for check in json.loads(hidden_file.read_text(encoding="utf-8"))["checks"]:
+            for value in check_values(check):
+                if json.dumps(value, sort_keys=True) in shown or (isinstance(value, str) and value in TAUGHT):
+                    continue
+                for form in written_forms(value):
+                    if len(form) >= MIN_NEEDLE:
+                        needles.setdefault(form, f"{name}: {check['name']}")
+    return needles
+
+
+def searchable(path: Path) -> str:
+    """A file's text with whitespace removed; for JSON and notebooks also every string in it, decoded and joined
+    (so a cell's source split into lines, or text escaped inside JSON, is searched as the student reads it)."""
+    text = path.read_bytes().decode("utf-8", "replace")
+    parts = [text]
+    if path.suffix in (".ipynb", ".json"):
+        try:
+            parts += list(_strings(json.loads(text)))
+        except ValueError:
+            pass
+    return WHITESPACE.sub("", "\n".join(parts))
+
+
+def _strings(data: object):  # noqa: ANN202 (a generator of str)
+    """Every string in decoded JSON; a list of strings also as one joined string (a notebook cell's source)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, list):
+        if data and all(isinstance(item, str) for item in data):
+            yield "".join(data)
+        for item in data:
+            yield from _strings(item)
+    elif isinstance(data, dict):
+        for item in data.values():
+            yield from _strings(item)
+
+
+def leaks(edition: Path, needles: dict[str, str] | None = None) -> list[str]:
+    """"file: exercise: check" for every hidden value found in a file of the edition (none, or it must not go out)."""
+    needles = hidden_needles() if needles is None else needles
+    found = []
+    for path in sorted(p for p in edition.rglob("*") if p.is_file() and not p.is_symlink()):
+        text = searchable(path)
+        found += sorted({f"{path.relative_to(edition)}: {where}" for needle, where in needles.items()
+                         if needle in text})
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m graders.release DIR`: write the edition, say what went out."""
     parser = argparse.ArgumentParser(prog="python3 course.py release", description="Write the student edition.")
@@ -126,6 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     except ReleaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    found = leaks(args.out)
+    if found:
+        shutil.rmtree(args.out)
+        print("error: hidden checks' values are in these files, so no edition was written:", *found, sep="\n  ",
+              file=sys.stderr)
+        return 1
     lessons = sum(path.startswith("lessons/") and path.endswith(".ipynb") for path in files)
     exercises = sum(path.endswith("/exercise.json") for path in files)
     print(f"student edition: {len(files)} files in {args.out} ({lessons} lessons, {exercises} exercises, "

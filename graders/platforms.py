@@ -129,8 +129,8 @@ def recognise(info: zipfile.ZipInfo) -> Member | None:
 
 def regular(info: zipfile.ZipInfo) -> bool:
     """Whether a member is a plain file (not a folder, a link or a device, whatever it is called)."""
-    mode = info.external_attr >> 16
-    return not info.is_dir() and (mode == 0 or stat.S_ISREG(mode))
+    kind = stat.S_IFMT(info.external_attr >> 16)  # 0 when the zip's maker stored no file type (Windows, writestr)
+    return not info.is_dir() and kind in (0, stat.S_IFREG)
 
 
 def read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes | None:

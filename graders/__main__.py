@@ -14,7 +14,7 @@ from graders.sandbox import Limits, SandboxUnavailable
 
 
 def parser() -> argparse.ArgumentParser:
-    """The three commands and their options."""
+    """The commands and their options."""
     main = argparse.ArgumentParser(
         prog="python -m graders", description="Check and grade exercises."
     )
@@ -26,6 +26,14 @@ def parser() -> argparse.ArgumentParser:
         "grade", help="grade submissions in the sandbox against every check"
     )
     check = commands.add_parser("check", help="run the public checks on your saved notebook")
+    gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip for an exercise")
+    gradescope.add_argument("exercise", help="an exercise name (01-islands) or folder")
+    gradescope.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
+    gradescope.add_argument(
+        "--hidden-visibility", default="after_published",
+        choices=("after_published", "after_due_date", "hidden", "visible"),
+        help="when students see the hidden checks' verdicts on Gradescope (default: after grades are published)",
+    )
     for command in (validate, grade):
         command.add_argument("exercise", help="an exercise name (01-islands) or folder")
         command.add_argument(
@@ -75,6 +83,14 @@ def run(args: argparse.Namespace) -> int:
         passed, text = check_notebook(args.notebook, args.exercise)
         print(text)
         return 0 if passed else 1
+    if args.command == "gradescope":
+        from graders.gradescope import build
+
+        exercise = load_exercise(args.exercise)
+        files = build(exercise, args.out, args.hidden_visibility)
+        print(f"wrote {args.out}: {len(files)} files (setup.sh, run_autograder, {exercise.name}'s checks, the grader); "
+              "upload it as the assignment's autograder (Ubuntu 24.04 base image)")
+        return 0
     if (
         args.jobs < 1
         or (args.memory is not None and args.memory < 64)

@@ -91,10 +91,15 @@ def test_run_autograder_grades_a_reference_and_a_wrong_submission(autograder: Pa
     assert reference["extra_data"]["jail"] == wrong["extra_data"]["jail"] == "bubblewrap"  # it works here
 
 
+UNSHARE_USER = ("import ctypes, os\n"
+                "if ctypes.CDLL(None).unshare(0x10000000) == 0:  # CLONE_NEWUSER: the filter must refuse it\n"
+                "    os._exit(4)\n")
+
+
 def spying(path: Path, where: Path) -> Path:
-    """The reference, with a first cell that ends the kernel if it can read path (then nothing scores)."""
+    """The reference, with first cells that end the kernel if it can read path or make a user namespace."""
     spy = f"try:\n    open({str(path)!r}).read()\n    import os\n    os._exit(3)\nexcept OSError:\n    pass\n"
-    return write_notebook(where / "islands.ipynb", [spy, *read_cells(ISLANDS.reference)])
+    return write_notebook(where / "islands.ipynb", [spy, UNSHARE_USER, *read_cells(ISLANDS.reference)])
 
 
 @pytest.mark.slow
@@ -112,6 +117,10 @@ def test_the_fallback_jail_grades_alike_and_keeps_the_hidden_checks_from_the_sub
         control = run_autograder(gradescope_root(autograder, where / "p", spying(readable, where)),
                                  COSMOS_SANDBOX="plain")
         assert control["score"] == 0 and control["extra_data"]["outcome"] == "kernel died"  # the spy works
+        # without the filter, an ordinary user here may make a user namespace (so the spy's second cell means it)
+        free = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+                               UNSHARE_USER.replace("os._exit(4)", "os._exit(0)") + "os._exit(1)\n"])
+        assert free.returncode == 0
         shutil.rmtree(where / "p")
         (where / "p").mkdir(mode=0o755)
         root = gradescope_root(autograder, where / "p", spying(hidden, where))

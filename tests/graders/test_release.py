@@ -113,6 +113,10 @@ def test_no_hidden_value_is_in_any_file_of_the_edition(edition: Path):
 def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
     where = in_edition(edition, "-c", "import cosmos, graders, lessons; print(graders.__file__, cosmos.__file__)")
     assert all(Path(path).is_relative_to(edition) for path in where.stdout.split()), where.stdout
+    # every module of the edition's graders imports there (none needs a file that stayed behind)
+    modules = sorted(path.stem for path in (edition / "graders").glob("*.py") if path.stem != "__main__")
+    imports = in_edition(edition, "-c", "; ".join(f"import graders.{name}" for name in modules))
+    assert imports.returncode == 0, imports.stderr
     # its tests: a quick lesson from the top, the starter's self-check, the game from piped commands
     tests = in_edition(edition, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
                        "tests/test_student_edition.py", "-k", "04-the-rivals or game")

@@ -119,13 +119,16 @@ def build(out: Path, root: Path = ROOT) -> list[str]:
     return list(chosen)
 
 
-# What the leak search looks for: every value of every hidden check (the whole args list, each argument, the
-# standard input, each accepted answer) written as JSON, as a Python literal and, for text, bare, with all
-# whitespace removed from both needle and file. A needle shorter than MIN_NEEDLE is left out: such values are
-# numbers, booleans, short words and lists of two or three small numbers (`5`, `true`, `[]`, `[2,2]`), which
-# every Python file holds by accident and which say nothing without the input they answer. A value that a
-# public check also uses is no secret (the student is shown it), so it is left out too.
-MIN_NEEDLE = 10
+# What the leak search looks for: every value of every hidden check written as JSON, as a Python literal and, for
+# text, bare or escaped, with all whitespace removed from both needle and file. A hidden check's secret is its
+# input and its answer, so those are searched from MIN_NEEDLE["input"] and MIN_NEEDLE["answer"] characters:
+# shorter ones are numbers, booleans, short words and lists of a few small numbers (`5`, `true`, `[]`,
+# `[0,0,1]`), which every Python file holds by accident and which say nothing without the input they answer.
+# Each part of an input (an argument, a step of a class's script) is searched too, from MIN_NEEDLE["part"]
+# characters, unless it is a bare identifier: a name of the game's vocabulary (a tech's key, a command), which the
+# engine itself spells out. A value that a public check also uses is no secret (the student is shown it).
+MIN_NEEDLE = {"input": 10, "answer": 12, "part": 16}
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Values a hidden check shares with a lesson on purpose, and why (so they are not searched for anywhere).
 TAUGHT: dict[str, str] = {
     "4x4:ababf,2,0,2,0,2,0,2,0": "the Tents lesson's ring of four trees (the hidden check's tents are not shown)",
@@ -135,27 +138,44 @@ WHITESPACE = re.compile(r"\s+")
 
 def written_forms(value: object) -> set[str]:
     """The ways a value appears in a file: JSON, a Python literal (list or tuple), bare or escaped text."""
-    forms = {json.dumps(value), repr(value)}
+    forms = {json.dumps(value), json.dumps(value, ensure_ascii=False), repr(value)}
     if isinstance(value, list):
         forms.add(repr(tuple(value)))
     if isinstance(value, str):
-        forms |= {value, json.dumps(value)[1:-1], repr(value)[1:-1]}
+        forms |= {value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1], repr(value)[1:-1]}
     return {WHITESPACE.sub("", form) for form in forms}
 
 
-def check_values(check: dict) -> list[object]:
-    """Every value of one check, as plain JSON: its args and each argument, its stdin, its accepted answers."""
-    values: list[object] = []
+def check_values(check: dict) -> list[tuple[str, object]]:
+    """Every value of one check as plain JSON, with its role: "input" (args, stdin, a class's script), "part"
+    (one argument, one step's arguments) or "answer" (each accepted one)."""
+    values: list[tuple[str, object]] = []
     if isinstance(check.get("args"), list):
-        values += [check["args"], *check["args"]]
+        values += [("input", check["args"]), *(("part", arg) for arg in check["args"])]
     if "stdin" in check:
-        values.append(check["stdin"])
-    values += [check["expect"]] if "expect" in check else list(check.get("expect_any", []))
-    return values
+        values.append(("input", check["stdin"]))
+    script = check.get("script")
+    if isinstance(script, list):
+        values.append(("input", script))
+        values += [("part", step[1]) for step in script if isinstance(step, list) and len(step) == 2]
+    answers = [check["expect"]] if "expect" in check else list(check.get("expect_any", []))
+    return values + [("answer", answer) for answer in answers]
+
+
+def check_needles(check: dict, shown: set[str]) -> set[str]:
+    """The needles of one hidden check (see MIN_NEEDLE), leaving out what the public checks show."""
+    needles: set[str] = set()
+    for role, value in check_values(check):
+        if json.dumps(value, sort_keys=True) in shown or isinstance(value, str) and value in TAUGHT:
+            continue
+        if role == "part" and isinstance(value, str) and IDENTIFIER.fullmatch(value):
+            continue
+        needles |= {form for form in written_forms(value) if len(form) >= MIN_NEEDLE[role]}
+    return needles
 
 
 def hidden_needles(exercises: Path = EXERCISES, hidden: Path = HIDDEN) -> dict[str, str]:
-    """Needle -> "exercise: check name" for every hidden value worth searching (see MIN_NEEDLE)."""
+    """Needle -> "exercise: check name" for every hidden check's values worth searching."""
     needles: dict[str, str] = {}
     for public_file in sorted(exercises.glob("*/exercise.json")):
         name = public_file.parent.name
@@ -163,14 +183,10 @@ def hidden_needles(exercises: Path = EXERCISES, hidden: Path = HIDDEN) -> dict[s
         if not hidden_file.is_file():
             continue
         public = json.loads(public_file.read_text(encoding="utf-8"))["checks"]
-        shown = {json.dumps(value, sort_keys=True) for check in public for value in check_values(check)}
+        shown = {json.dumps(value, sort_keys=True) for check in public for _, value in check_values(check)}
         for check in json.loads(hidden_file.read_text(encoding="utf-8"))["checks"]:
-            for value in check_values(check):
-                if json.dumps(value, sort_keys=True) in shown or (isinstance(value, str) and value in TAUGHT):
-                    continue
-                for form in written_forms(value):
-                    if len(form) >= MIN_NEEDLE:
-                        needles.setdefault(form, f"{name}: {check['name']}")
+            for needle in sorted(check_needles(check, shown)):
+                needles.setdefault(needle, f"{name}: {check['name']}")
     return needles
 
 

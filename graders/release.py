@@ -49,6 +49,7 @@ EDITION: tuple[Ship, ...] = (
     Ship("tests/cosmos/*.py"),
     Ship("tests/cosmos/ui/*.py"),
     Ship("tests/golden/*"),
+    Ship("tests/reference.py"),
     Ship("tests/reference/*"),
     Ship("tests/reference/*/*"),
     Ship("tests/tents/__init__.py"),

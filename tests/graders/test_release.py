@@ -119,7 +119,11 @@ def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
     modules = sorted(path.stem for path in (edition / "graders").glob("*.py") if path.stem != "__main__")
     imports = in_edition(edition, "-c", "; ".join(f"import graders.{name}" for name in modules))
     assert imports.returncode == 0, imports.stderr
-    # its tests: a quick lesson from the top, the starter's self-check, the game from piped commands
+    # every test of the edition can be collected (none needs a file that stayed behind)
+    collected = in_edition(edition, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+                           "tests")
+    assert collected.returncode == 0, collected.stdout[-3000:]
+    # its tests: a quick lesson from the top, the game from piped commands
     tests = in_edition(edition, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
                        "tests/test_student_edition.py", "-k", "04-the-rivals or game")
     assert tests.returncode == 0, tests.stdout[-3000:]

@@ -20,8 +20,8 @@ MAX_MEMBERS = 20_000  # entries in one archive (a class of hundreds, each with a
 MAX_TOTAL_BYTES = 1 << 30  # notebooks read out of one archive, in all
 # Canvas: "smithbob_340934_208490284_islands.ipynb"; a late one "smithbob_LATE_340934_208490284_islands.ipynb";
 # a resubmission keeps Canvas's renamed file ("islands-1.ipynb"). The name is Canvas's: surname then
-# given name, lower case, no spaces; the first number is the student's Canvas user id.
-CANVAS = re.compile(r"^(?P<name>[a-z0-9]+)(?P<late>_late)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<file>.+)$", re.I)
+# given name, lower case, no spaces (taken as any text without "_"); the first number is the Canvas user id.
+CANVAS = re.compile(r"^(?P<name>[^_]+)(?P<late>_late)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<file>.+)$", re.I | re.S)
 # Moodle: "Jane Doe_123456_assignsubmission_file_islands.ipynb", or in a folder per submission
 # "Jane Doe_123456_assignsubmission_file_/islands.ipynb"; the number is the participant id.
 MOODLE = re.compile(r"^(?P<name>.+?)_(?P<id>\d+)_assignsubmission_file_/?(?P<file>.+)$", re.S)

@@ -80,14 +80,7 @@ def command(rlimits: list[str], uid: int, python: str, folder: Path, seccomp_fd:
 def kill_uid(uid: int) -> None:
     """Kill every process of the sandbox's uid (one that left the process group too), until none is left."""
     for _ in range(50):
-        pids = []
-        for entry in os.scandir("/proc"):
-            if entry.name.isdigit():
-                try:
-                    if entry.stat().st_uid == uid:
-                        pids.append(int(entry.name))
-                except OSError:
-                    continue
+        pids = [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc"))) if real_uid(pid) == uid]
         if not pids:
             return
         for pid in pids:
@@ -96,6 +89,18 @@ def kill_uid(uid: int) -> None:
             except ProcessLookupError:
                 pass
         time.sleep(0.02)
+
+
+def real_uid(pid: int) -> int | None:
+    """A process's real uid from /proc/PID/status (its /proc folder belongs to root once it is not dumpable)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Uid:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def finish(folder: Path, uid: int) -> None:

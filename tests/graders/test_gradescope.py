@@ -96,10 +96,26 @@ UNSHARE_USER = ("import ctypes, os\n"
                 "    os._exit(4)\n")
 
 
+LINGER = "import subprocess\nsubprocess.Popen(['sleep', '4242.5'], start_new_session=True)\n"  # outlives the run?
+
+
 def spying(path: Path, where: Path) -> Path:
-    """The reference, with first cells that end the kernel if it can read path or make a user namespace."""
+    """The reference, with first cells that end the kernel if it can read path or make a user namespace, and one
+    that leaves a process behind in a session of its own."""
     spy = f"try:\n    open({str(path)!r}).read()\n    import os\n    os._exit(3)\nexcept OSError:\n    pass\n"
-    return write_notebook(where / "islands.ipynb", [spy, UNSHARE_USER, *read_cells(ISLANDS.reference)])
+    return write_notebook(where / "islands.ipynb", [spy, UNSHARE_USER, LINGER, *read_cells(ISLANDS.reference)])
+
+
+def lingering() -> list[int]:
+    """Processes running LINGER's sleep."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if b"4242.5" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(int(pid))
+        except OSError:
+            continue
+    return found
 
 
 @pytest.mark.slow
@@ -128,6 +144,7 @@ def test_the_fallback_jail_grades_alike_and_keeps_the_hidden_checks_from_the_sub
         results = run_autograder(root, COSMOS_SANDBOX="plain")
         assert results["extra_data"]["jail"] == "plain"
         check_results(results, full=True)  # the hidden checks were out of its reach
+        assert lingering() == []  # every process of the sandbox's uid ended with it
         (where / "q").mkdir(mode=0o755)
         wrong = run_autograder(gradescope_root(autograder, where / "q", WRONG), COSMOS_SANDBOX="plain")
         check_results(wrong, full=False)

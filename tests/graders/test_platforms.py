@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from graders.batch import students
 from graders.exercise import EXERCISES, load_exercise
+from graders.gradebook import moodle_csv
 from graders.notebook import MAX_NOTEBOOK_BYTES
 from graders.platforms import SourceError, collect
 from graders.scoring import Outcome, Verdict, results
@@ -163,3 +165,21 @@ def test_grading_a_canvas_zip_gives_results_by_student_and_a_gradebook_canvas_im
                              ["'=cmd|'calc'!A0", "1002", "", "", "", f"{john['score']:g}"],
                              ["doejohn", "1003", "", "", "", f"{john['score']:g}"]]
     assert not (out / "moodle-grades.csv").exists()
+
+
+def test_moodles_grading_worksheet_names_each_participant(tmp_path: Path):
+    archive = make_zip(tmp_path / "moodle.zip", {
+        "Jane Doe_2001_assignsubmission_file_/islands.ipynb": REFERENCE,
+        "@Jane Doe_2002_assignsubmission_file_islands.ipynb": WRONG,
+    })
+    found, _ = collect([archive], "islands.ipynb", tmp_path / "scratch")
+    graded = []
+    for submission, score in zip(students(found), (30, 12), strict=True):
+        tests = [{"status": "passed"}] * (score // 3) + [{"status": "failed"}] * (10 - score // 3)
+        graded.append((submission, {"score": score, "max_score": 30, "tests": tests,
+                                    "extra_data": {"outcome": "passed" if score == 30 else "failed"}}))
+    rows = list(csv.reader(moodle_csv(graded).splitlines()))
+    assert rows == [["Identifier", "Full name", "Grade", "Maximum Grade", "Feedback comments"],
+                    ["Participant 2001", "Jane Doe", "30", "30", "10 of 10 checks passed (passed)"],
+                    ["Participant 2002", "'@Jane Doe", "12", "30", "4 of 10 checks passed (failed)"]]
+    assert [submission.ident for submission, _ in graded] == ["moodle-2001", "moodle-2002"]

@@ -35,6 +35,7 @@ EDITION: tuple[Ship, ...] = (
     Ship("lessons/__init__.py"),
     Ship("lessons/nbfile.py"),  # course.py's pre-save hook: a lesson saved in JupyterLab stays as stored
     Ship("lessons/kit/*.py"),
+    Ship("lessons/data/*"),  # what lessons read (lesson 6's balance figures) and the script that makes it
     Ship("lessons/*.ipynb"),
     Ship("exercises/*/exercise.json"),
     Ship("exercises/*/*.ipynb"),

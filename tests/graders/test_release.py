@@ -56,6 +56,12 @@ def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
                    "tents/solver.py", "lessons/kit/player.py", "graders/quizzes.py", "graders/selfcheck.py",
                    "tests/test_student_edition.py", *(f"exercises/{name}/exercise.json" for name in NAMES)):
         assert needed in files
+    # every file of the engine, the puzzle, the exercises and the lessons goes out, but the lessons' sources
+    sources = {"lessons/regenerate.py", "lessons/.gitignore"}
+    wanted = [name for name in release.tracked_files() if name.split("/")[0] in ("cosmos", "tents", "lessons")
+              and not (name.startswith("lessons/") and name.endswith(".md")) and name not in sources]
+    wanted += [name for name in release.tracked_files() if name.startswith("exercises/")]
+    assert sorted(set(wanted) - set(files)) == []
     lessons = sorted(path.name for path in (release.ROOT / "lessons").glob("*.ipynb"))
     assert sorted(path.name for path in (edition / "lessons").glob("*.ipynb")) == lessons
     assert "python3 course.py test" in (edition / "README.md").read_text(encoding="utf-8")

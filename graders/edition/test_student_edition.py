@@ -26,7 +26,7 @@ def course_env() -> dict[str, str]:
 @pytest.mark.parametrize("lesson", LESSONS, ids=[path.stem for path in LESSONS])
 def test_every_lesson_runs_from_the_top(lesson: Path):
     notebook = nbformat.read(lesson, as_version=4)
-    NotebookClient(notebook, timeout=120, resources={"metadata": {"path": str(ROOT)}}).execute(env=course_env())
+    NotebookClient(notebook, timeout=600, resources={"metadata": {"path": str(ROOT)}}).execute(env=course_env())
     errors = [output for cell in notebook.cells for output in cell.get("outputs", []) if output.output_type == "error"]
     assert errors == []
 

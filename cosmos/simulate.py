@@ -1,15 +1,20 @@
-"""The balance simulation: N AI-only games on every core; the report does not depend on cores."""
+"""The balance simulation: N AI-only games on every core; the report does not depend on cores.
+
+The games are cut into batches of consecutive seeds; a batch is the unit of work of a pool of
+processes here or of a cluster (cosmos.cluster), and the results are counted in seed order.
+"""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from cosmos.data import MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
 from cosmos.world import new_world
 
-__all__ = ["GameResult", "Report", "format_report", "play_game", "run_simulation", "seed_of_game"]
+__all__ = ["GameResult", "Report", "batches", "format_report", "play_batch", "play_game", "run_simulation",
+           "seed_of_game"]
 
 FIRST_SEED = 1  # game i of a simulation plays the galaxy of seed FIRST_SEED + i
 # how an AI-only game can end ("defeat" needs a human player); "score" is the end of time
@@ -80,30 +85,67 @@ def play_game(index: int) -> tuple[GameResult, tuple[str, ...]]:
     return GameResult(index, seed, winner, character, victory.kind, turns), characters
 
 
-def _results(n: int, jobs: int) -> Iterator[tuple[GameResult, tuple[str, ...]]]:
-    """The results of games 0..n-1 in index order, played by one process or by a pool."""
-    if jobs <= 1 or n <= 1:
-        yield from map(play_game, range(n))
-        return
-    import multiprocessing
-
-    # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(processes=min(jobs, n)) as pool:
-        # imap keeps the order of the indices whatever worker finishes first
-        yield from pool.imap(play_game, range(n), chunksize=CHUNK)
+def play_batch(games: range) -> list[tuple[GameResult, tuple[str, ...]]]:
+    """Play a batch of games in index order: the unit of work a pool or a cluster hands out."""
+    return [play_game(index) for index in games]
 
 
-def run_simulation(n: int, jobs: int | None = None) -> Report:
-    """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance."""
+def batches(n: int, size: int = CHUNK) -> list[range]:
+    """Games 0..n-1 cut into batches of `size` consecutive indices (the last may be shorter)."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"a batch holds at least 1 game, not {size!r}")
+    return [range(first, min(first + size, n)) for first in range(0, n, size)]
+
+
+# plays batches (anywhere) and gives each batch's results back in the order of the batches
+BatchPlayer = Callable[[list[range]], Iterable[list[tuple[GameResult, tuple[str, ...]]]]]
+
+
+def play_here(jobs: int) -> BatchPlayer:
+    """A BatchPlayer on this machine: this process, or a pool of `jobs` processes."""
+
+    def play(todo: list[range]) -> Iterator[list[tuple[GameResult, tuple[str, ...]]]]:
+        if jobs <= 1 or len(todo) <= 1:
+            yield from map(play_batch, todo)
+            return
+        import multiprocessing
+
+        # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        with context.Pool(processes=min(jobs, len(todo))) as pool:
+            # imap keeps the order of the batches whatever worker finishes first
+            yield from pool.imap(play_batch, todo)
+
+    return play
+
+
+def _results(n: int, player: BatchPlayer, size: int) -> Iterator[tuple[GameResult, tuple[str, ...]]]:
+    """The results of games 0..n-1 in index order, whoever played the batches."""
+    todo = batches(n, size)
+    expected = iter(range(n))
+    for batch in player(todo):
+        for result, characters in batch:
+            if result.index != next(expected, None):
+                raise RuntimeError(f"game {result.index} came back out of order")
+            yield result, characters
+    if next(expected, None) is not None:
+        raise RuntimeError("some games never came back")
+
+
+def run_simulation(n: int, jobs: int | None = None, player: BatchPlayer | None = None,
+                   batch_size: int = CHUNK) -> Report:
+    """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance.
+
+    player plays the batches elsewhere (e.g. cosmos.cluster.play_on_cluster); the report is the same.
+    """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of games must be a whole number from 0, not {n!r}")
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"the number of processes must be at least 1, not {jobs!r}")
     report = Report()
-    for result, characters in _results(n, workers):
+    for result, characters in _results(n, player or play_here(workers), batch_size):
         report.add(result, characters)
     return report
 

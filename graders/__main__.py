@@ -7,9 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-from graders.exercise import ExerciseError, load_exercise
+from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
-from graders.sandbox import SandboxUnavailable
+from graders.sandbox import Limits, SandboxUnavailable
 
 
 def parser() -> argparse.ArgumentParser:
@@ -33,6 +33,15 @@ def parser() -> argparse.ArgumentParser:
     grade.add_argument("submissions", nargs="+", type=Path, help="notebooks to grade")
     grade.add_argument(
         "--out", type=Path, default=Path("grading-out"), help="folder for the results"
+    )
+    cluster = grade.add_mutually_exclusive_group()
+    cluster.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="grade on the Dask cluster whose scheduler is at ADDRESS, each submission in a worker's sandbox",
+    )
+    cluster.add_argument(
+        "--dask-scheduler-file", metavar="FILE", help="the same, the scheduler named by a Dask scheduler file"
     )
     check.add_argument("notebook", type=Path)
     check.add_argument("--exercise", help="the exercise, if the notebook is not in its folder")
@@ -88,13 +97,31 @@ def run(args: argparse.Namespace) -> int:
     missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
         raise ExerciseError(f"no such submission: {missing[0]}")
-    graded = grade_all(exercise, args.submissions, args.out, args.jobs, limits)
+    if args.dask is None and args.dask_scheduler_file is None:
+        graded = grade_all(exercise, args.submissions, args.out, args.jobs, limits)
+    else:
+        graded = grade_on_cluster(args, exercise, limits)
     total = sum(data["score"] for _, data in graded)
     print(
         f"graded {len(graded)} submissions into {args.out}/ (summary.csv); mean score "
         f"{total / max(len(graded), 1):.2f} of {exercise.max_score:g}"
     )
     return 0
+
+
+def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> list:
+    """grade_all with every sandbox on a worker of the Dask cluster (as many at once as it has threads)."""
+    from cosmos.cluster import ClusterUnavailable, connect
+    from graders.batch import grade_all
+    from graders.cluster import cluster_threads, remote_run
+
+    try:
+        client = connect(args.dask, args.dask_scheduler_file)
+    except ClusterUnavailable as error:
+        raise ExerciseError(str(error)) from error
+    with client:
+        jobs = cluster_threads(client)
+        return grade_all(exercise, args.submissions, args.out, jobs, limits, run_job=remote_run(client))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-__all__ = ["Progress", "Tick", "describe"]
+__all__ = ["Progress", "Tick", "clock_text", "describe"]
 
 REDRAW_SECONDS = 0.2  # a terminal line is redrawn at most this often (and at the end)
 LINES = 10  # without a terminal: about this many lines over the whole run
@@ -41,7 +41,7 @@ class Tick:
         return (self.total - self.done) / self.rate if self.rate > 0 else None
 
 
-def _clock(seconds: float | None) -> str:
+def clock_text(seconds: float | None) -> str:
     """Seconds as m:ss (or h:mm:ss), '?' when unknown."""
     if seconds is None:
         return "?"
@@ -56,7 +56,7 @@ def describe(tick: Tick) -> str:
     percent = 100 * tick.done / tick.total if tick.total else 100.0
     per = f"{tick.rate:.1f} {tick.what}/s" if tick.rate >= 1 else f"{60 * tick.rate:.1f} {tick.what}/min"
     return (f"{tick.done}/{tick.total} {tick.what} ({percent:3.0f}%), {per}, "
-            f"{_clock(tick.elapsed)} elapsed, {_clock(tick.remaining)} left")
+            f"{clock_text(tick.elapsed)} elapsed, {clock_text(tick.remaining)} left")
 
 
 class Progress:

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 from cosmos.battle import besiege, fight_battles
 from cosmos.bus import Event
 from cosmos.diplomacy import settle_diplomacy
-from cosmos.economy import build, produce, research, settle_claims
+from cosmos.economy import build, produce, settle_claims
 from cosmos.events import random_events
 from cosmos.fleets import move_fleets
 from cosmos.messages import MESSAGE_KEYS, Message, RuleError, message
+from cosmos.tech import research
 from cosmos.victory import check_victory
 
 if TYPE_CHECKING:

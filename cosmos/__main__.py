@@ -4,17 +4,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cosmos.text import DEFAULT_LANG, LANGS, Texts
 from cosmos.ui.session import Session
 from cosmos.ui.terminal import play
-
-if TYPE_CHECKING:
-    from cosmos.simulate import BatchPlayer
-    from cosmos.ui.progress import Progress
 
 DEFAULT_SEED = 2026
 
@@ -110,41 +104,29 @@ def simulate(games: int, address: str | None = None, scheduler_file: str | None 
 
     Progress goes to stderr (on a terminal, or always with a cluster); the report alone to stdout.
     """
-    from cosmos.simulate import format_report, run_simulation
+    from cosmos.simulate import format_report, play_here, run_simulation
     from cosmos.ui.progress import Progress
 
     on_cluster = address is not None or scheduler_file is not None
     progress = Progress(games, "games", show=on_cluster or sys.stderr.isatty())
-    if not on_cluster:
-        report = run_simulation(games, player=_counted(progress))
-    else:
-        from cosmos.cluster import ClusterUnavailable, connect, play_on_cluster
+    try:
+        if not on_cluster:
+            report = run_simulation(games, player=play_here(os.cpu_count() or 1, progress.advance))
+        else:
+            from cosmos.cluster import ClusterUnavailable, connect, play_on_cluster
 
-        try:
-            client = connect(address, scheduler_file)
-        except ClusterUnavailable as error:
-            sys.stderr.write(f"python -m cosmos: {error}\n")
-            return 2
-        with client:
-            report = run_simulation(games, player=play_on_cluster(client, progress.advance))
+            try:
+                client = connect(address, scheduler_file)
+            except ClusterUnavailable as error:
+                sys.stderr.write(f"python -m cosmos: {error}\n")
+                return 2
+            with client:
+                report = run_simulation(games, player=play_on_cluster(client, progress.advance))
+    except KeyboardInterrupt:
+        sys.stderr.write("\npython -m cosmos: simulation stopped, no report\n")
+        return 130
     sys.stdout.write(format_report(report))
     return 0
-
-
-def _counted(progress: Progress) -> BatchPlayer:
-    """The local player, counting each batch on the progress as it comes back."""
-    import os
-
-    from cosmos.simulate import play_here
-
-    player = play_here(os.cpu_count() or 1)
-
-    def play(todo: list[range]) -> Iterator[list]:
-        for batch in player(todo):
-            progress.advance(len(batch))
-            yield batch
-
-    return play
 
 
 if __name__ == "__main__":

@@ -101,10 +101,16 @@ def batches(n: int, size: int = CHUNK) -> list[range]:
 BatchPlayer = Callable[[list[range]], Iterable[list[tuple[GameResult, tuple[str, ...]]]]]
 
 
-def play_here(jobs: int) -> BatchPlayer:
-    """A BatchPlayer on this machine: this process, or a pool of `jobs` processes."""
+def play_here(jobs: int, on_done: Callable[[int], None] | None = None) -> BatchPlayer:
+    """A BatchPlayer on this machine: this process, or a pool of `jobs` processes; on_done(games) per batch."""
 
     def play(todo: list[range]) -> Iterator[list[tuple[GameResult, tuple[str, ...]]]]:
+        for batch in _play_here(todo):
+            if on_done is not None:
+                on_done(len(batch))
+            yield batch
+
+    def _play_here(todo: list[range]) -> Iterator[list[tuple[GameResult, tuple[str, ...]]]]:
         if jobs <= 1 or len(todo) <= 1:
             yield from map(play_batch, todo)
             return

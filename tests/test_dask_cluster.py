@@ -15,7 +15,7 @@ import distributed
 import pytest
 
 from cosmos.cluster import play_on_cluster
-from cosmos.simulate import format_report, run_simulation
+from cosmos.simulate import batches, format_report, play_here, run_simulation
 from cosmos.ui.progress import Progress, Tick
 from graders.batch import grade_all
 from graders.cluster import cluster_threads, received, sandbox_on_worker, trial_job
@@ -112,6 +112,16 @@ def test_without_dask_neither_command_imports_it(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout == "[]\n"
+
+
+def test_batches_cover_the_games_in_order_and_their_size_changes_nothing_here() -> None:
+    assert batches(10, 4) == [range(0, 4), range(4, 8), range(8, 10)]
+    assert batches(0, 4) == [] and batches(3, 8) == [range(0, 3)]
+    with pytest.raises(ValueError):
+        batches(3, 0)
+    done: list[int] = []
+    pooled = run_simulation(7, player=play_here(2, done.append), batch_size=3)
+    assert format_report(pooled) == local_report(7) and done == [3, 3, 1]
 
 
 def test_progress_reports_done_rate_and_time_left() -> None:

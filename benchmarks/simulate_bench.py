@@ -65,7 +65,7 @@ def side_by_side(games_list: list[int], address: str, batch_size: int) -> None:
         where = f"the cluster at {address}"
     else:
         cores = os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0")
         client = Client(cluster)
         where = f"a LocalCluster of {cores} worker processes"
     start_up = time.perf_counter() - started

@@ -34,8 +34,10 @@ HOSTILE = ("forged-results", "kills-the-runner", "malformed-not-json")
 @pytest.fixture(scope="module")
 def client() -> Iterator[distributed.Client]:
     """A client of a cluster of two worker processes, one thread each, on this machine."""
+    # the scheduler's HTTP server on a free port: 8787 may be another engineer's
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                 dashboard_address="127.0.0.1:0") as cluster,
         distributed.Client(cluster) as client,
     ):
         yield client

@@ -59,10 +59,19 @@ def cpu_meter() -> Path | None:
 
 
 def leave(meter: Path | None) -> None:
-    """Move back to the parent group and remove ours."""
+    """Move back to the parent group, with whatever still runs in ours (a Dask helper), and remove ours."""
     if meter is not None:
-        (meter.parent.parent / "cgroup.procs").write_text(str(os.getpid()))
-        meter.parent.rmdir()
+        for _ in range(50):
+            for pid in [os.getpid(), *(meter.parent / "cgroup.procs").read_text().split()]:
+                try:
+                    (meter.parent.parent / "cgroup.procs").write_text(str(pid))
+                except OSError:  # gone meanwhile
+                    pass
+            try:
+                meter.parent.rmdir()
+                return
+            except OSError:
+                time.sleep(0.1)
 
 
 def cpu_seconds(meter: Path | None) -> float | None:

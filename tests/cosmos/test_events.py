@@ -15,9 +15,10 @@ from cosmos.events import (
     roll_event,
 )
 from cosmos.fleets import ships_at
+from cosmos.game import PHASES, end_turn
 from cosmos.messages import MESSAGE_KEYS
 from cosmos.rng import Random
-from cosmos.turn import NEWS_OF_EVENT, PHASES, end_turn
+from cosmos.turn import NEWS_OF_EVENT
 from cosmos.world import World, capital_planet, new_world, owned_planets
 
 BY_KEY = {event.key: event for event in EVENTS}

@@ -97,6 +97,12 @@ def test_a_bad_address_is_a_clear_message_not_a_traceback(address: str) -> None:
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith(f"python -m cosmos: cannot reach the Dask scheduler at {address}: ")
     assert "Traceback" not in run.stderr
+    starter = str(ROOT / "exercises" / "01-islands" / "islands.ipynb")
+    grading = subprocess.run([sys.executable, "-m", "graders", "grade", "01-islands", starter, "--dask", address],
+                             capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+    assert grading.returncode == 2 and grading.stdout == ""
+    assert grading.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}: ")
+    assert "Traceback" not in grading.stderr
 
 
 def test_without_dask_neither_command_imports_it(tmp_path: Path) -> None:
@@ -170,26 +176,37 @@ def test_grading_on_the_cluster_gives_the_local_scores(
     assert (tmp_path / "remote" / "summary.csv").read_text().count("\n") == 1 + len(paths)
 
 
-def test_a_worker_without_a_sandbox_refuses_to_grade(client: distributed.Client) -> None:
+def break_the_sandbox(dask_worker: distributed.Worker) -> None:
+    """On a worker: no bwrap, prlimit or setpriv on its PATH, and its sandbox to be checked again."""
+    os.environ["COSMOS_SAVED_PATH"] = os.environ["PATH"]
+    os.environ["PATH"] = "/nonexistent"
+    dask_worker.epic_cosmos_sandbox = None
+
+
+def mend_the_sandbox(dask_worker: distributed.Worker) -> None:
+    """On a worker: its PATH back, and its sandbox to be checked again."""
+    os.environ["PATH"] = os.environ.pop("COSMOS_SAVED_PATH")
+    dask_worker.epic_cosmos_sandbox = None
+
+
+def test_a_worker_without_a_sandbox_refuses_to_grade(
+    client: distributed.Client, islands: Exercise, tmp_path: Path
+) -> None:
     assert cluster_threads(client) == 2
     worker = sorted(client.nthreads())[0]
-
-    def break_the_sandbox(dask_worker: distributed.Worker) -> None:
-        os.environ["COSMOS_SAVED_PATH"] = os.environ["PATH"]
-        os.environ["PATH"] = "/nonexistent"  # no bwrap, no prlimit, no setpriv
-        dask_worker.epic_cosmos_sandbox = None  # check it again
-
-    def mend_the_sandbox(dask_worker: distributed.Worker) -> None:
-        os.environ["PATH"] = os.environ.pop("COSMOS_SAVED_PATH")
-        dask_worker.epic_cosmos_sandbox = None
-
     client.run(break_the_sandbox, workers=[worker])
     try:
         future = client.submit(sandbox_on_worker, trial_job(), Limits(timeout=30), workers=[worker], pure=False)
         with pytest.raises(SandboxUnavailable, match=f"worker {worker} refuses to grade: .*needs bwrap"):
             future.result(timeout=60)
+        client.run(break_the_sandbox, workers=[w for w in client.nthreads() if w != worker])
+        command = [sys.executable, "-m", "graders", "grade", "01-islands", str(islands.reference), "--out",
+                   str(tmp_path / "out"), "--dask", client.scheduler.address]
+        run = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+        assert run.returncode == 2 and "refuses to grade" in run.stderr and "Traceback" not in run.stderr
+        assert not (tmp_path / "out" / "reference").exists()  # nothing graded without the sandbox
     finally:
-        client.run(mend_the_sandbox, workers=[worker])
+        client.run(mend_the_sandbox)
 
 
 def test_what_a_worker_sends_back_is_read_as_untrusted() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from cosmos.simulate import BatchPlayer, GameResult, play_batch
+from cosmos.simulate import BatchPlayer, Played
 
 __all__ = ["ClusterUnavailable", "connect", "play_on_cluster"]
 
@@ -43,11 +43,11 @@ def play_on_cluster(client: Any, on_done: Callable[[int], None] | None = None) -
     """A BatchPlayer whose batches are Dask tasks; on_done(games) as each batch finishes, in any order."""
     from distributed import as_completed
 
-    def play(todo: list[range]) -> Iterator[list[tuple[GameResult, tuple[str, ...]]]]:
+    def play(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
         # pure=False: a fresh task per batch, never an old result the cluster still holds
-        futures = client.map(play_batch, todo, pure=False)
+        futures = client.map(batch_of, todo, pure=False)
         place = {future.key: number for number, future in enumerate(futures)}
-        arrived: dict[int, list[tuple[GameResult, tuple[str, ...]]]] = {}
+        arrived: dict[int, Played] = {}
         following = 0
         try:
             for future, batch in as_completed(futures, with_results=True):

@@ -13,8 +13,8 @@ from cosmos.data import MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
 from cosmos.world import new_world
 
-__all__ = ["GameResult", "Report", "batches", "format_report", "play_batch", "play_game", "run_simulation",
-           "seed_of_game"]
+__all__ = ["BatchPlayer", "GameResult", "Played", "Report", "batches", "format_report", "play_batch", "play_game",
+           "play_here", "run_simulation", "seed_of_game"]
 
 FIRST_SEED = 1  # game i of a simulation plays the galaxy of seed FIRST_SEED + i
 # how an AI-only game can end ("defeat" needs a human player); "score" is the end of time
@@ -85,7 +85,10 @@ def play_game(index: int) -> tuple[GameResult, tuple[str, ...]]:
     return GameResult(index, seed, winner, character, victory.kind, turns), characters
 
 
-def play_batch(games: range) -> list[tuple[GameResult, tuple[str, ...]]]:
+Played = list[tuple[GameResult, tuple[str, ...]]]  # the results of one batch, in index order
+
+
+def play_batch(games: range) -> Played:
     """Play a batch of games in index order: the unit of work a pool or a cluster hands out."""
     return [play_game(index) for index in games]
 
@@ -97,22 +100,23 @@ def batches(n: int, size: int = CHUNK) -> list[range]:
     return [range(first, min(first + size, n)) for first in range(0, n, size)]
 
 
-# plays batches (anywhere) and gives each batch's results back in the order of the batches
-BatchPlayer = Callable[[list[range]], Iterable[list[tuple[GameResult, tuple[str, ...]]]]]
+# player(play, batches) calls play(batch) for every batch (anywhere: here, in a pool, on a cluster)
+# and gives each batch's results back in the order of the batches
+BatchPlayer = Callable[[Callable[[range], Played], list[range]], Iterable[Played]]
 
 
 def play_here(jobs: int, on_done: Callable[[int], None] | None = None) -> BatchPlayer:
     """A BatchPlayer on this machine: this process, or a pool of `jobs` processes; on_done(games) per batch."""
 
-    def play(todo: list[range]) -> Iterator[list[tuple[GameResult, tuple[str, ...]]]]:
-        for batch in _play_here(todo):
+    def play(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
+        for batch in _play_here(batch_of, todo):
             if on_done is not None:
                 on_done(len(batch))
             yield batch
 
-    def _play_here(todo: list[range]) -> Iterator[list[tuple[GameResult, tuple[str, ...]]]]:
+    def _play_here(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
         if jobs <= 1 or len(todo) <= 1:
-            yield from map(play_batch, todo)
+            yield from map(batch_of, todo)
             return
         import multiprocessing
 
@@ -121,7 +125,7 @@ def play_here(jobs: int, on_done: Callable[[int], None] | None = None) -> BatchP
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         with context.Pool(processes=min(jobs, len(todo))) as pool:
             # imap keeps the order of the batches whatever worker finishes first
-            yield from pool.imap(play_batch, todo)
+            yield from pool.imap(batch_of, todo)
 
     return play
 
@@ -130,7 +134,7 @@ def _results(n: int, player: BatchPlayer, size: int) -> Iterator[tuple[GameResul
     """The results of games 0..n-1 in index order, whoever played the batches."""
     todo = batches(n, size)
     expected = iter(range(n))
-    for batch in player(todo):
+    for batch in player(play_batch, todo):
         for result, characters in batch:
             if result.index != next(expected, None):
                 raise RuntimeError(f"game {result.index} came back out of order")

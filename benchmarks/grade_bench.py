@@ -199,6 +199,13 @@ def main() -> None:
     print(f"floor (bare nbclient, no checks, no sandbox): {floor_wall:.1f} s: "
           f"{60 * count / floor_wall:.1f} notebooks per minute")
     print(f"wall ratio grader / floor: {wall / floor_wall:.2f}")
+    if all(g[1] is not None for g in grader + floor):
+        cpu = statistics.median(g[1] for g in grader)
+        floor_cpu = statistics.median(f[1] for f in floor)
+        print(f"CPU: grader {cpu / count:.2f} s per submission, floor {floor_cpu / count:.2f} s; "
+              f"ratio {cpu / floor_cpu:.2f}")
+    else:
+        print("CPU: not measurable here (no writable cpuacct control group)")
     if on_dask:
         dask_wall = statistics.median(d[0] for d in on_dask)
         print(f"{'':24}{'local':>12}{'dask':>12}")
@@ -210,13 +217,6 @@ def main() -> None:
         if all(d[1] is not None for d in on_dask):
             print(f"CPU on dask (this machine's cpuacct; a LocalCluster's workers are children): "
                   f"{statistics.median(d[1] for d in on_dask) / count:.2f} s per submission")
-    if all(g[1] is not None for g in grader + floor):
-        cpu = statistics.median(g[1] for g in grader)
-        floor_cpu = statistics.median(f[1] for f in floor)
-        print(f"CPU: grader {cpu / count:.2f} s per submission, floor {floor_cpu / count:.2f} s; "
-              f"ratio {cpu / floor_cpu:.2f}")
-    else:
-        print("CPU: not measurable here (no writable cpuacct control group)")
     print(f"one submission (30 checks): median {statistics.median(each):.2f} s wall in its sandbox")
     print(
         f"per-submission overhead (empty notebook, jail + runner + kernel): {overhead:.2f} s wall, "

@@ -57,8 +57,7 @@ def on_worker(job: dict, limits: Limits, worker: Any) -> dict:
     if verdict:
         raise SandboxUnavailable(f"the Dask worker {worker.address} refuses to grade: {verdict}")
     # without root the sandboxes of one machine share a uid: its process limit counts the worker's threads
-    threads = getattr(getattr(worker, "state", None), "nthreads", None) or getattr(worker, "nthreads", 1)
-    result = sandbox.run(job, replace(limits, parallel=max(1, int(threads))))
+    result = sandbox.run(job, replace(limits, parallel=max(1, worker.state.nthreads)))
     return {
         "events": result.events,
         "killed": result.killed,

@@ -79,7 +79,7 @@ def test_a_worker_killed_mid_run_costs_a_retry_not_the_report(
     report = run_simulation(MOST_GAMES, player=play_on_cluster(client, kill_a_busy_worker), batch_size=1)
     assert killed, "no worker was busy when the first batch came back"
     assert format_report(report) == local_reports[MOST_GAMES]
-    client.wait_for_workers(2, timeout=60)  # the nanny brings the killed worker back for the other tests
+    client.wait_for_workers(2, timeout=120)  # the nanny brings the killed worker back for the other tests
 
 
 def test_the_command_line_prints_the_local_report_and_progress_on_stderr(
@@ -203,7 +203,9 @@ def break_the_sandbox(dask_worker: distributed.Worker) -> None:
 
 def mend_the_sandbox(dask_worker: distributed.Worker) -> None:
     """On a worker: its PATH back, and its sandbox to be checked again."""
-    os.environ["PATH"] = os.environ.pop("COSMOS_SAVED_PATH")
+    saved = os.environ.pop("COSMOS_SAVED_PATH", None)
+    if saved is not None:
+        os.environ["PATH"] = saved
     dask_worker.epic_cosmos_sandbox = None
 
 

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -79,7 +80,11 @@ def test_a_worker_killed_mid_run_costs_a_retry_not_the_report(
     report = run_simulation(MOST_GAMES, player=play_on_cluster(client, kill_a_busy_worker), batch_size=1)
     assert killed, "no worker was busy when the first batch came back"
     assert format_report(report) == local_reports[MOST_GAMES]
-    client.wait_for_workers(2, timeout=120)  # the nanny brings the killed worker back for the other tests
+    deadline = time.monotonic() + 120  # the nanny brings the killed worker back, for the other tests
+    while len(set(client.run(os.getpid).values()) - set(pids.values())) < 1:
+        assert time.monotonic() < deadline, "the killed worker did not come back"
+        time.sleep(0.5)
+    client.wait_for_workers(2, timeout=120)
 
 
 def test_the_command_line_prints_the_local_report_and_progress_on_stderr(
@@ -212,6 +217,7 @@ def mend_the_sandbox(dask_worker: distributed.Worker) -> None:
 def test_a_worker_without_a_sandbox_refuses_to_grade(
     client: distributed.Client, islands: Exercise, tmp_path: Path
 ) -> None:
+    client.wait_for_workers(2, timeout=120)
     assert cluster_threads(client) == 2
     worker = sorted(client.nthreads())[0]
     client.run(break_the_sandbox, workers=[worker])

@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -63,28 +62,6 @@ def test_the_report_on_the_cluster_is_the_local_one(
     report = run_simulation(games, player=play_on_cluster(client, done.append), batch_size=batch_size)
     assert format_report(report) == local_reports[games]
     assert sum(done) == games and len(done) == -(-games // batch_size)  # every batch reported once
-
-
-def test_a_worker_killed_mid_run_costs_a_retry_not_the_report(
-    client: distributed.Client, local_reports: dict[int, str]
-) -> None:
-    pids = client.run(os.getpid)
-    killed: list[str] = []
-
-    def kill_a_busy_worker(_games: int) -> None:
-        busy = [worker for worker, tasks in client.processing().items() if tasks and worker in pids]
-        if not killed and busy:
-            os.kill(pids[busy[0]], signal.SIGKILL)  # mid-batch: that batch must be played again elsewhere
-            killed.append(busy[0])
-
-    report = run_simulation(MOST_GAMES, player=play_on_cluster(client, kill_a_busy_worker), batch_size=1)
-    assert killed, "no worker was busy when the first batch came back"
-    assert format_report(report) == local_reports[MOST_GAMES]
-    deadline = time.monotonic() + 120  # the nanny brings the killed worker back, for the other tests
-    while len(set(client.run(os.getpid).values()) - set(pids.values())) < 1:
-        assert time.monotonic() < deadline, "the killed worker did not come back"
-        time.sleep(0.5)
-    client.wait_for_workers(2, timeout=120)
 
 
 def test_the_command_line_prints_the_local_report_and_progress_on_stderr(
@@ -246,3 +223,21 @@ def test_what_a_worker_sends_back_is_read_as_untrusted() -> None:
                      "garbled": False, "seconds": 3.0}, limits)
     assert (fair.events, fair.garbled, fair.killed, fair.returncode, fair.log, fair.seconds) == (
         [{"event": "kernel", "t": 1.5}], False, True, -9, "ok", 3.0)
+
+
+# Last in the file: no other test depends on the nanny bringing the killed worker back.
+def test_a_worker_killed_mid_run_costs_a_retry_not_the_report(
+    client: distributed.Client, local_reports: dict[int, str]
+) -> None:
+    pids = client.run(os.getpid)
+    killed: list[str] = []
+
+    def kill_a_busy_worker(_games: int) -> None:
+        busy = [worker for worker, tasks in client.processing().items() if tasks and worker in pids]
+        if not killed and busy:
+            os.kill(pids[busy[0]], signal.SIGKILL)  # mid-batch: that batch must be played again elsewhere
+            killed.append(busy[0])
+
+    report = run_simulation(MOST_GAMES, player=play_on_cluster(client, kill_a_busy_worker), batch_size=1)
+    assert killed, "no worker was busy when the first batch came back"
+    assert format_report(report) == local_reports[MOST_GAMES]

@@ -50,6 +50,15 @@ def parser() -> argparse.ArgumentParser:
         "--canvas-assignment", metavar="ID",
         help="the Canvas assignment id, so canvas-grades.csv's column names that assignment",
     )
+    cluster = grade.add_mutually_exclusive_group()
+    cluster.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="grade on the Dask cluster whose scheduler is at ADDRESS, each submission in a worker's sandbox",
+    )
+    cluster.add_argument(
+        "--dask-scheduler-file", metavar="FILE", help="the same, the scheduler named by a Dask scheduler file"
+    )
     check.add_argument("notebook", type=Path)
     check.add_argument("--exercise", help="the exercise, if the notebook is not in its folder")
     for command in (validate, grade, check):
@@ -128,7 +137,10 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
             print(f"note: {problem}", file=sys.stderr)
         if not found:
             raise ExerciseError("no submission found in the sources given")
-        graded = grade_all(exercise, students(found), args.out, args.jobs, limits)
+        if args.dask is None and args.dask_scheduler_file is None:
+            graded = grade_all(exercise, students(found), args.out, args.jobs, limits)
+        else:
+            graded = grade_on_cluster(args, exercise, students(found), limits)
     platforms = {submission.found.platform for submission, _ in graded if submission.found}
     written = ["summary.csv"]
     if "canvas" in platforms:
@@ -144,6 +156,21 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
         f"{total / max(len(graded), 1):.2f} of {exercise.max_score:g}"
     )
     return 0
+
+
+def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:
+    """grade_all with every sandbox on a worker of the Dask cluster (as many at once as it has threads)."""
+    from cosmos.cluster import ClusterUnavailable, connect
+    from graders.batch import grade_all
+    from graders.cluster import cluster_threads, remote_run
+
+    try:
+        client = connect(args.dask, args.dask_scheduler_file)
+    except ClusterUnavailable as error:
+        raise ExerciseError(str(error)) from error
+    with client:
+        jobs = cluster_threads(client)
+        return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client))
 
 
 if __name__ == "__main__":

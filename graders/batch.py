@@ -10,13 +10,14 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
 from graders.exercise import Exercise
-from graders.grading import file_digest, grade_submission, not_graded
+from graders.grading import SandboxRun, file_digest, grade_submission, not_graded
 from graders.platforms import Found
 from graders.sandbox import Limits, SandboxUnavailable, Stopped
 
@@ -88,13 +89,18 @@ def finished(exercise: Exercise, submission: Submission, out: Path) -> dict | No
 
 
 class Progress:
-    """A one-line progress bar on stderr (a line per update when stderr is not a terminal)."""
+    """A one-line progress bar on stderr (a line per update when stderr is not a terminal).
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+    It shows done of total, the rate and the time left; callback(Tick) gets the same figures
+    (cosmos.ui.progress.Tick), e.g. to move a progress bar in a notebook.
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, callback: Callable | None = None) -> None:
         self.total = total
         self.done = 0
         self.skipped = 0
         self.stream = stream if stream is not None else sys.stderr
+        self.callback = callback
         self.started = time.monotonic()
         self.lock = threading.Lock()
 
@@ -107,15 +113,23 @@ class Progress:
 
     def draw(self) -> None:
         """Redraw the bar."""
+        from cosmos.ui.progress import Tick, clock_text
+
         width = 30
         filled = width * self.done // max(self.total, 1)
         elapsed = time.monotonic() - self.started
+        # the rate counts only what was graded in this run, not what an earlier run had done
+        graded = Tick(self.done - self.skipped, self.total - self.skipped, elapsed, "submissions")
+        if self.callback is not None:
+            self.callback(graded)
+        rate = f"{60 * graded.rate:.1f}/min" if graded.done else "-/min"
+        left = "" if graded.remaining is None else f", {clock_text(graded.remaining)} left"
         line = (
             f"grading [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-            f" ({self.skipped} already done) {elapsed:.0f} s"
+            f" ({self.skipped} already done) {elapsed:.0f} s, {rate}{left}"
         )
         tty = self.stream.isatty()
-        self.stream.write(("\r" + line) if tty else line + "\n")
+        self.stream.write(("\r" + line + "\x1b[K") if tty else line + "\n")
         if tty and self.done == self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -128,12 +142,17 @@ def grade_all(
     jobs: int,
     limits: Limits,
     stream: TextIO | None = None,
+    run_job: SandboxRun | None = None,
+    on_progress: Callable | None = None,
 ) -> list[tuple[Submission, dict]]:
-    """Grade every submission not graded yet, jobs at a time; write results and the summary."""
+    """Grade every submission not graded yet, jobs at a time; write results and the summary.
+
+    run_job runs each sandbox elsewhere (graders.cluster: on Dask workers); on_progress(Tick) as each is done.
+    """
     limits = replace(limits, parallel=max(1, jobs))
     out.mkdir(parents=True, exist_ok=True)
     todo = [p for p in paths if isinstance(p, Submission)] or submissions([p for p in paths if isinstance(p, Path)])
-    progress = Progress(len(todo), stream)
+    progress = Progress(len(todo), stream, on_progress)
     done: dict[str, dict] = {}
     pending: list[Submission] = []
     for submission in todo:
@@ -148,7 +167,7 @@ def grade_all(
 
     def work(submission: Submission) -> dict:
         try:
-            data = grade_submission(exercise, submission.path, limits, stop=stop)
+            data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
         except (Stopped, SandboxUnavailable):
             raise
         except Exception as error:  # one submission never stops the batch

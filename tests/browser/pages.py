@@ -78,7 +78,7 @@ def save(page: Page) -> None:
     """Save the notebook (Ctrl+S): wait for the server's answer to the save (then the file is written) and
     until JupyterLab no longer marks the notebook changed."""
     page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
-    with page.expect_response(is_save, timeout=KERNEL_S, polling=POLL_MS) as answer:
+    with page.expect_response(is_save, timeout=KERNEL_S) as answer:
         page.keyboard.press("Control+s")
     assert answer.value.ok, f"the save failed: {answer.value.status} {answer.value.status_text}"
     page.wait_for_function(

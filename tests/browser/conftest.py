@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from tests.browser.lab import Lab, start_lab
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, KERNEL_S, Shots
 
+ACTION_MS = 60_000  # a click or a read of the page that takes longer has failed
 SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) / "cosmos-browser-shots"))
 
 
@@ -58,6 +59,8 @@ def console(request: pytest.FixtureRequest) -> list[str]:
 def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
     """A new browser tab (its own storage) whose console errors are collected; its kernels end with it."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_navigation_timeout(KERNEL_S)  # JupyterLab's page loads slowly on a busy machine
+    context.set_default_timeout(ACTION_MS)
     tab = context.new_page()
 
     def on_console(message: ConsoleMessage) -> None:

@@ -11,7 +11,7 @@ from html import escape
 
 from cosmos.data import Tech
 from lessons.kit.seeit import code_pane, svg_img
-from lessons.kit.source import Source
+from lessons.kit.source import Source, source_of
 
 NODE_W, NODE_H = 136, 38  # a technology's box in the big tree
 COL_W, ROW_H = 152, 92  # the distance between two boxes of a tier, and between two tiers
@@ -34,9 +34,19 @@ class KahnStep:
 Validate = Callable[..., list[int]]
 
 
-def picture(svg: str, label: str) -> str:
-    """An SVG as an <img> (kit's svg_img) that shrinks to the width it is given."""
+def picture(svg: str, label: str, width: int | None = None) -> str:
+    """An SVG as an <img> (kit's svg_img) that shrinks to the width it is given, or is drawn width pixels wide."""
+    if width is not None:
+        return svg_img(svg, label, width)
     return svg_img(svg, label).replace("<img ", '<img style="max-width:100%;height:auto" ', 1)
+
+
+def part_from(function: object, fragment: str) -> Source:
+    """The real source of function from the line holding fragment to its end (file line numbers kept)."""
+    whole = source_of(function)
+    lines = whole.text.splitlines(keepends=True)
+    start = next(i for i, text in enumerate(lines) if fragment in text)
+    return Source(whole.path, whole.first + start, whole.last, "".join(lines[start:]))
 
 
 def code_column(source: Source | object, line: int | None) -> str:

@@ -114,8 +114,8 @@ def pane(source: object, line: int | None) -> str:
 
 
 def number(value: Fraction) -> str:
-    """A fraction for a picture: whole numbers as they are, others to one decimal."""
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    """A fraction for a picture, exact as the engine keeps it: 12, or 49/4 (never a rounded decimal)."""
+    return str(Fraction(value))
 
 
 # -- the picture ---------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def battle_svg(trace: BattleTrace, ships: Sequence[Sequence[int]], ghost: Sequen
             parts.append(f'<rect x="{x0}" y="{y + 3}" width="{BAR_MAX * now / most:.1f}" height="16" '
                          f'fill="{colour}"/>')
             wound = wounds[side][kind]
-            extra = f" wound {number(wound)}/{number(trace.hp[side][kind])}" if wound else ""
+            extra = f", wound {number(wound)} of {number(trace.hp[side][kind])}" if wound else ""
             parts.append(f'<text x="{x0 + BAR_MAX * max(was, now) / most + 6:.1f}" y="{y + 15}" '
                          f'fill="#0f172a">{now}{extra}</text>')
     totals: dict[tuple[int, int], Fraction] = {}

@@ -96,6 +96,9 @@ def crossings(before: list[FleetAt], after: list[FleetAt]) -> list[tuple[FleetAt
             if a.letter != b.letter and was[a.fleet] == b.system and was[b.fleet] == a.system]
 
 
+MAP_SHOWN = 520  # px: the map drawn a little smaller, so that move_fleets' pane fits beside it
+
+
 def moves_frames_html(trace: MoveTrace, systems: list, move_fleets: Callable) -> list[str]:
     """One frame per turn: the map, how many fleets are still on their way, the code."""
     step_line = line_of(move_fleets, "fleet.system = steps[way]")
@@ -114,6 +117,6 @@ def moves_frames_html(trace: MoveTrace, systems: list, move_fleets: Callable) ->
                             "no battle, since battles happen only in systems.")
         counters = [("turn", turn), ("fleets", len(fleets)), ("on their way", moving),
                     ("arrived", sum(1 for f in fleets if f.target < 0))]
-        frames.append(frame_html(svg_img(moves_svg(trace, systems, turn), f"the fleets after turn {turn}"),
+        frames.append(frame_html(svg_img(moves_svg(trace, systems, turn), f"the fleets after turn {turn}", MAP_SHOWN),
                                  caption, counters, pane(move_fleets, step_line if turn else None)))
     return frames

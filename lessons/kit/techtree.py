@@ -11,7 +11,7 @@ from html import escape
 
 from cosmos.data import Tech
 from lessons.kit.seeit import code_pane, svg_img
-from lessons.kit.source import Source
+from lessons.kit.source import Source, source_of
 
 NODE_W, NODE_H = 136, 38  # a technology's box in the big tree
 COL_W, ROW_H = 152, 92  # the distance between two boxes of a tier, and between two tiers
@@ -34,9 +34,19 @@ class KahnStep:
 Validate = Callable[..., list[int]]
 
 
-def picture(svg: str, label: str) -> str:
-    """An SVG as an <img> (kit's svg_img) that shrinks to the width it is given."""
+def picture(svg: str, label: str, width: int | None = None) -> str:
+    """An SVG as an <img> (kit's svg_img) that shrinks to the width it is given, or is drawn width pixels wide."""
+    if width is not None:
+        return svg_img(svg, label, width)
     return svg_img(svg, label).replace("<img ", '<img style="max-width:100%;height:auto" ', 1)
+
+
+def part_from(function: object, fragment: str) -> Source:
+    """The real source of function from the line holding fragment to its end (file line numbers kept)."""
+    whole = source_of(function)
+    lines = whole.text.splitlines(keepends=True)
+    start = next(i for i, text in enumerate(lines) if fragment in text)
+    return Source(whole.path, whole.first + start, whole.last, "".join(lines[start:]))
 
 
 def code_column(source: Source | object, line: int | None) -> str:
@@ -228,6 +238,7 @@ class Research:
     known: tuple[int, ...]  # in the order learned
     researching: int  # -1: nothing
     frontier: tuple[int, ...]  # what it could research now
+    alive: bool = True  # False once the empire has fallen (its tree stays as it was)
 
 
 @dataclass(frozen=True)
@@ -254,7 +265,8 @@ def mini_tree_svg(techs: Sequence[Tech], research: Research, colour: str) -> tup
     height = max(y for _, y in points) + row_h / 2
     parts = [f'<g><rect width="{width:.0f}" height="{height:.0f}" fill="white" stroke="#e2e8f0"/>',
              f'<text x="8" y="16" font-size="12" font-weight="bold" fill="{colour}">'
-             f'{escape(research.letter)} {escape(research.name)}: {len(research.known)} known</text>']
+             f'{escape(research.letter)} {escape(research.name)}: {len(research.known)} known'
+             f'{"" if research.alive else ", fallen"}</text>']
     for i, tech in enumerate(techs):
         for need in tech.needs:
             (x1, y1), (x2, y2) = points[index[need]], points[i]
@@ -309,18 +321,19 @@ def snapshot(world: object, researchable: Researchable) -> ResearchTurn:
     """Every empire's research now, read from a world; researchable is the engine's own function."""
     empires = tuple(
         Research(empire.name, empire.letter, tuple(empire.techs), empire.research,
-                 tuple(researchable(world, empire.id)) if empire.alive else ())
+                 tuple(researchable(world, empire.id)) if empire.alive else (), empire.alive)
         for empire in world.empires)  # type: ignore[attr-defined]
     return ResearchTurn(world.turn, empires)  # type: ignore[attr-defined]
 
 
-def state(turn: ResearchTurn) -> list[tuple[tuple[int, ...], int]]:
-    """What every empire knows and researches in a turn."""
-    return [(r.known, r.researching) for r in turn.empires]
+def state(turn: ResearchTurn) -> list[tuple[tuple[int, ...], int, bool]]:
+    """What every empire knows and researches in a turn, and whether it still stands."""
+    return [(r.known, r.researching, r.alive) for r in turn.empires]
 
 
 def changed_turns(turns: Sequence[ResearchTurn]) -> list[tuple[ResearchTurn | None, ResearchTurn]]:
-    """(turn before, turn) for the first turn and every turn in which an empire learned or chose research."""
+    """(turn before, turn) for the first turn and every turn in which an empire learned or chose research,
+    or fell."""
     shown: list[tuple[ResearchTurn | None, ResearchTurn]] = [(None, turns[0])]
     for before, now in zip(turns, turns[1:], strict=False):
         if state(before) != state(now):
@@ -337,4 +350,6 @@ def research_caption(before: ResearchTurn | None, now: ResearchTurn) -> tuple[st
                if r.researching >= 0 and r.researching != old.researching]
     parts = [f"{letter} learned {t + 1}" for letter, t in learned]
     parts += [f"{letter} started {t + 1}" for letter, t in started]
+    parts += [f"{r.letter} fell" for old, r in zip(before.empires, now.empires, strict=True)
+              if old.alive and not r.alive]
     return f"After turn {before.turn}: " + ", ".join(parts) + ".", bool(learned)

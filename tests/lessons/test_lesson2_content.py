@@ -339,3 +339,20 @@ def test_lesson_two_cells_load_no_engine_module_of_a_later_lesson(nb, tmp_path: 
     late = [m for m in loaded if m != "cosmos" and LESSON_OF_MODULE[m.removeprefix("cosmos.")] > 2]
     assert late == []
     assert "cosmos.tech" in loaded
+
+
+def test_the_research_phase_announces_on_the_bus_and_the_news_listens():
+    """The lesson says research's last line publishes on the bus, that the news is one listener, and what
+    the header shows after `r 1`."""
+    from cosmos import turn
+    from cosmos.ui.session import Session
+    assert 'world.bus.publish(Event("tech_researched"' in inspect.getsource(tech.research)
+    assert turn.NEWS_OF_EVENT["tech_researched"] == "news_researched"
+    assert 'world.bus.subscribe("*", collect_news)' in inspect.getsource(turn)
+    assert "Researching Deep drilling: 0/30, 10 turns" in Session(2026).send("r 1")
+
+
+def test_find_the_bug_cells_do_not_show_the_changed_line(nb):
+    """Unfolding the quiz cell must not give the answer away: the change is packed."""
+    cell = next(c for c in code_cells(nb) if "find_the_bug = FindTheBug(" in c.source)
+    assert "ready.pop()" not in cell.source and "variant(validate_tree" in cell.source

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 import pytest
 
@@ -12,6 +12,7 @@ from cosmos.tech import TechTreeError, research_order, researchable, tech_id, va
 from cosmos.world import new_world
 from lessons.kit.techtree import (
     KahnStep,
+    ResearchTurn,
     arrows_used,
     changed_turns,
     done_edges,
@@ -149,7 +150,7 @@ def test_only_the_frontier_is_ever_learned_and_frames_show_every_change(game_tur
     shown = changed_turns(turns)
     assert shown[0] == (None, turns[0])
     def state(turn):
-        return [(r.known, r.researching) for r in turn.empires]
+        return [(r.known, r.researching, r.alive) for r in turn.empires]
 
     changes = [now for before, now in zip(turns, turns[1:], strict=False) if state(before) != state(now)]
     assert [now for _before, now in shown[1:]] == changes
@@ -164,3 +165,17 @@ def test_the_research_picture_has_a_small_tree_per_empire(game_turns):
     assert len(root.findall(f"{SVG}g")) == len(turns[-1].empires)
     circles = list(root.iter(f"{SVG}circle"))
     assert len(circles) == len(TECHS) * len(turns[-1].empires)
+
+
+def test_an_empire_that_falls_gets_a_frame_and_is_marked_fallen(game_turns):
+    """The lesson says the player's empire has fallen by the last frame: a fall alone makes a frame, says so."""
+    _world, turns = game_turns
+    last = turns[-1]
+    fallen = ResearchTurn(last.turn + 1, tuple(replace(r, frontier=(), alive=k != 0)
+                                                for k, r in enumerate(last.empires)))
+    shown = changed_turns([*turns, fallen])
+    assert shown[-1] == (last, fallen)
+    caption, any_learned = research_caption(last, fallen)
+    assert caption == f"After turn {last.turn}: {last.empires[0].letter} fell." and not any_learned
+    titles = [text.text or "" for text in ET.fromstring(research_svg(TECHS, fallen)).iter(f"{SVG}text")]
+    assert sum("fallen" in title for title in titles) == 1

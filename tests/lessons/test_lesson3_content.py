@@ -157,7 +157,8 @@ def test_the_real_engine_code_is_shown_not_copied(nb):
         assert "".join(lines) in shown
     sources = "\n".join(cell.source for cell in code_cells(nb))
     assert "def fire_round(" not in sources and "def fire(" not in sources
-    assert sources.count("def take_damage(") == 1  # only the find-the-bug variant
+    assert "def take_damage(" not in sources  # the find-the-bug variant is packed (variant + hide)
+    assert "total = taken[j]" not in sources  # unfolding the quiz cell does not give the bug away
 
 
 def test_predict_the_output_key_is_computed_and_follows_the_code(ns):

@@ -129,3 +129,13 @@ def test_the_move_trace_matches_a_run_without_it():
     for turn in trace.turns[1:]:
         move_fleets(twin)
         assert [(f.id, f.system, f.target) for f in twin.fleets] == [(f.fleet, f.system, f.target) for f in turn]
+
+
+def test_the_frames_write_damage_and_wounds_as_exact_fractions(recorded):
+    """The lesson teaches fractions, so the see-it shows them as the engine keeps them, never rounded."""
+    _, _, trace = recorded
+    frames = battle_frames_html(trace, fire, take_damage)
+    dealt = sum(trace.fired(0, 0), Fraction(0))  # the Terrans' first volley, all guns together
+    assert dealt.denominator > 1 and f"damage by A</span> <b>{dealt}</b>" in frames[1]
+    assert f"({dealt} damage" in frames[1]
+    assert not any(re.search(r"<b>\d+\.\d</b>", frame) for frame in frames)

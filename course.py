@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = ("notebook", "test")
+EXTRAS = ("notebook", "test", "dask")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
 DEBIAN_PACKAGES = {
     "bwrap": "bubblewrap",  # the grader's sandbox
@@ -26,7 +26,7 @@ DEBIAN_PACKAGES = {
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate")
+COMMANDS = ("course", "test", "setup", "regenerate", "release")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -35,6 +35,7 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
   test [ARGS]          run every test (ARGS go to pytest, e.g. -k browser)
   setup                only install: the virtual environment and the Debian packages
   regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
+  release DIR          write the student edition into DIR (no hidden checks, no solutions)
 
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
@@ -163,6 +164,11 @@ def main(argv: list[str]) -> int:
     if command == "test":
         # --dist loadgroup: the browser tests share one worker (one JupyterLab, one Chromium)
         return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
+    if command == "release":
+        if not (ROOT / "graders" / "release.py").exists():
+            print("this is already the student edition: only the instructor's course makes one", file=sys.stderr)
+            return 2
+        return run([python, "-m", "graders.release", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
     return run(lab_command(args), cwd=ROOT, env=venv_environment())

@@ -3,12 +3,15 @@
 A character is not a seat: in the galaxy's own line-up seat 1 is always a Builder, so a Builder
 plays every game. By default the simulation rotates the characters across the seats (seat s of
 game i is played by CHARACTERS[(i + s) % 3]) and reports wins per character and per seat.
+
+The games are cut into batches of consecutive seeds; a batch is the unit of work of a pool of
+processes here or of a cluster (cosmos.cluster), and the results are counted in seed order.
 """
 from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from cosmos.data import EMPIRE_DEFS, MAX_TURNS, PERSONALITIES, VICTORY_KINDS
@@ -17,11 +20,16 @@ from cosmos.world import new_world
 
 __all__ = [
     "CHARACTERS",
+    "BatchPlayer",
     "GameResult",
+    "Played",
     "Report",
+    "batches",
     "format_report",
     "lineup_of_game",
+    "play_batch",
     "play_game",
+    "play_here",
     "run_simulation",
     "seed_of_game",
 ]
@@ -132,28 +140,72 @@ def play_game(index: int, rotate: bool = True) -> GameResult:
                       characters)
 
 
-def _results(n: int, jobs: int, rotate: bool) -> Iterator[GameResult]:
-    """The results of games 0..n-1 in index order, played by one process or by a pool."""
-    play = functools.partial(play_game, rotate=rotate)
-    if jobs <= 1 or n <= 1:
-        yield from map(play, range(n))
-        return
-    import multiprocessing
+Played = list[GameResult]  # the results of one batch, in index order
 
-    # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(processes=min(jobs, n)) as pool:
-        # imap keeps the order of the indices whatever worker finishes first
-        yield from pool.imap(play, range(n), chunksize=CHUNK)
+
+def play_batch(games: range, rotate: bool = True) -> Played:
+    """Play a batch of games in index order: the unit of work a pool or a cluster hands out."""
+    return [play_game(index, rotate) for index in games]
+
+
+def batches(n: int, size: int = CHUNK) -> list[range]:
+    """Games 0..n-1 cut into batches of `size` consecutive indices (the last may be shorter)."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"a batch holds at least 1 game, not {size!r}")
+    return [range(first, min(first + size, n)) for first in range(0, n, size)]
+
+
+# player(play, batches) calls play(batch) for every batch (anywhere: here, in a pool, on a cluster)
+# and gives each batch's results back in the order of the batches
+BatchPlayer = Callable[[Callable[[range], Played], list[range]], Iterable[Played]]
+
+
+def play_here(jobs: int, on_done: Callable[[int], None] | None = None) -> BatchPlayer:
+    """A BatchPlayer on this machine: this process, or a pool of `jobs` processes; on_done(games) per batch."""
+
+    def play(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
+        for batch in _play_here(batch_of, todo):
+            if on_done is not None:
+                on_done(len(batch))
+            yield batch
+
+    def _play_here(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
+        if jobs <= 1 or len(todo) <= 1:
+            yield from map(batch_of, todo)
+            return
+        import multiprocessing
+
+        # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        with context.Pool(processes=min(jobs, len(todo))) as pool:
+            # imap keeps the order of the batches whatever worker finishes first
+            yield from pool.imap(batch_of, todo)
+
+    return play
+
+
+def _results(n: int, player: BatchPlayer, size: int, rotate: bool) -> Iterator[GameResult]:
+    """The results of games 0..n-1 in index order, whoever played the batches."""
+    todo = batches(n, size)
+    expected = iter(range(n))
+    for batch in player(functools.partial(play_batch, rotate=rotate), todo):
+        for result in batch:
+            if result.index != next(expected, None):
+                raise RuntimeError(f"game {result.index} came back out of order")
+            yield result
+    if next(expected, None) is not None:
+        raise RuntimeError("some games never came back")
 
 
 def run_simulation(n: int, jobs: int | None = None, rotate: bool = True,
-                   on_game: Callable[[GameResult, Report], None] | None = None) -> Report:
+                   on_game: Callable[[GameResult, Report], None] | None = None,
+                   player: BatchPlayer | None = None, batch_size: int = CHUNK) -> Report:
     """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance.
 
     rotate=False keeps each galaxy's own characters (a Builder in seat 0 of every game);
-    on_game(result, report) is called after each game is counted, in index order.
+    on_game(result, report) is called after each game is counted, in index order;
+    player plays the batches elsewhere (e.g. cosmos.cluster.play_on_cluster): the report is the same.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of games must be a whole number from 0, not {n!r}")
@@ -161,7 +213,7 @@ def run_simulation(n: int, jobs: int | None = None, rotate: bool = True,
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"the number of processes must be at least 1, not {jobs!r}")
     report = Report(rotated=rotate)
-    for result in _results(n, workers, rotate):
+    for result in _results(n, player or play_here(workers), batch_size, rotate):
         report.add(result)
         if on_game is not None:
             on_game(result, report)

@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 import cosmos.victory  # noqa: E402
 from cosmos.commands import apply  # noqa: E402
 from cosmos.data import TECHS  # noqa: E402
+from cosmos.envoy import diplomacy_moves  # noqa: E402
 from cosmos.game import play_line  # noqa: E402
 from cosmos.messages import RuleError  # noqa: E402
 from cosmos.rivals import decide  # noqa: E402
@@ -37,7 +38,7 @@ def player_lines(seed: int, turns: int) -> list[str]:
     world = new_world(seed)
     lines: list[str] = []
     for _ in range(turns):
-        for command in decide(world, 0, survey(world)):
+        for command in decide(world, 0, survey(world), envoy=diplomacy_moves):
             try:
                 apply(world, command)
             except RuleError:

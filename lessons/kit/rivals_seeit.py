@@ -93,7 +93,7 @@ def frame_of(step: dict, code: str) -> str:
 
 
 class CharacterToggle(widgets.VBox):
-    """Buttons that switch between one StepPlayer per character (linked in the browser)."""
+    """Buttons that switch between one StepPlayer per character, all on the same step (linked in the browser)."""
 
     def __init__(self, players: dict[str, StepPlayer], fallback: str) -> None:
         self.players = players
@@ -102,6 +102,9 @@ class CharacterToggle(widgets.VBox):
                                              tooltips=[f"score the same views as a {key}" for key in players])
         self.stack = widgets.Stack(list(players.values()), selected_index=0)
         self.link = widgets.jslink((self.buttons, "index"), (self.stack, "selected_index"))
+        # one step for all: switching the character keeps the turn on screen (linked in the browser too)
+        first, *others = players.values()
+        self.step_links = [widgets.jslink((first.slider, "value"), (other.slider, "value")) for other in others]
         super().__init__([self.buttons, self.stack])
         self.add_class("cosmos-toggle")
 

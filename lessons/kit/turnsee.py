@@ -167,7 +167,7 @@ STATES = {"war": (70, 60), "offered": (260, 60), "peace": (450, 60)}
 EDGES = {  # transition -> (from, to, label, bend)
     "offered": ("war", "offered", "peace E", -1),
     "accepted": ("offered", "peace", "accept E", -1),
-    "declined": ("offered", "war", "decline E", 1),
+    "declined": ("offered", "war", "reject E", 1),
     "lapsed": ("offered", "war", "no answer in time", 2),
     "dropped": ("offered", "war", "pointless: gone", 3),
     "war": ("peace", "war", "war E (after 10 turns)", 4),

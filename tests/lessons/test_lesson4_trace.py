@@ -113,6 +113,16 @@ def test_frames_are_pictures_as_data_with_the_code_lit(recorded):
     assert toggle._repr_mimebundle_()["text/html"] == toggle.players["builder"].frames[0]
 
 
+def test_switching_the_character_keeps_the_turn(recorded):
+    trace, _orders, _world = recorded
+    toggle = character_toggle(trace, lambda step: "")
+    builder, warlord, scholar = (toggle.players[key] for key in CHARACTERS)
+    # the browser keeps every character's slider on the builder's step (a jslink works without a kernel)
+    linked = [(link.source, link.target) for link in toggle.step_links]
+    assert linked == [((builder.slider, "value"), (warlord.slider, "value")),
+                      ((builder.slider, "value"), (scholar.slider, "value"))]
+
+
 def test_the_chart_marks_the_chosen_options():
     step = {"options": [{"text": "col 24", "utility": 80.0, "chosen": False, "cost": [60, 45, 15, 0]},
                         {"text": "go 13 8", "utility": 40.0, "chosen": True, "cost": [0, 0, 0, 0]}]}

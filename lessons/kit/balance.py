@@ -136,7 +136,8 @@ def bars_svg(title: str, bars: Sequence[Bar], top: float = 0.6, width: int = 420
             parts.append(f'<line x1="{x:.1f}" y1="{y - 3}" x2="{x:.1f}" y2="{y + bar_h + 3}" stroke="#0f172a" '
                          'stroke-dasharray="3,2" stroke-width="1.5"/>')
         text = f"{100 * bar.share:.1f}%" + (f" {bar.note}" if bar.note else "")
-        parts.append(f'<text x="{left + min(bar.high, top) * scale + 6:.1f}" y="{y + 13}">{escape(text)}</text>')
+        right = max(bar.high, bar.mark if bar.mark is not None else 0.0)  # the label clears whisker and mark
+        parts.append(f'<text x="{left + min(right, top) * scale + 6:.1f}" y="{y + 13}">{escape(text)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

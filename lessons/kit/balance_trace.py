@@ -63,8 +63,9 @@ def settling_frames(trace: Sequence[dict], shown: Sequence[int] = SHOWN_GAMES) -
         step = trace[games - 1]
         characters, kinds = settling_bars(step)
         band = max(bar.high - bar.low for bar in characters)
-        picture = (svg_img(bars_svg(f"wins per character after {games} games", characters, top=1.0),
-                           f"wins per character after {games} games")
+        after = f"after {games} game" + ("" if games == 1 else "s")
+        picture = (svg_img(bars_svg(f"wins per character {after}", characters, top=1.0),
+                           f"wins per character {after}")
                    + svg_img(bars_svg("how the games ended", kinds, top=1.0), "how the games ended"))
         caption = (f"Game {step['index']} (seed {step['index'] + 1}): seat {step['winner'] + 1}, a "
                    f"{step['character']}, won by {step['kind']} after {step['turns']} turns. The whiskers are "

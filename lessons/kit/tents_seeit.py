@@ -24,9 +24,9 @@ def counters(step: Step | None, trace: Trace) -> list[tuple[str, object]]:
     total = trace.puzzle.total
     cells = trace.puzzle.width * trace.puzzle.height - total
     if step is None:
-        return [("step", f"0 of {len(trace.steps)}"), ("tents", f"0 of {total}"),
+        return [("deduction", f"0 of {len(trace.steps)}"), ("tents", f"0 of {total}"),
                 ("trees paired", f"0 of {total}"), ("cells undecided", cells)]
-    return [("step", f"{step.number} of {len(trace.steps)}"), ("tents", f"{len(step.all_tents)} of {total}"),
+    return [("deduction", f"{step.number} of {len(trace.steps)}"), ("tents", f"{len(step.all_tents)} of {total}"),
             ("trees paired", f"{step.paired} of {total}"), ("cells undecided", step.unknown)]
 
 

@@ -98,4 +98,4 @@ def test_every_frame_shows_the_picture_the_counters_and_the_rules_code_with_its_
         assert function is RULE_FUNCTIONS[step.function] and function in ALL_RULES
         assert lit_line(step) == line_of(function, "yield Deduction(")
         assert f"&#9654;{lit_line(step):>4} " in frame and "yield Deduction(" in frame
-        assert f"step</span> <b>{step.number} of {len(trace.steps)}</b>" in frame
+        assert f"deduction</span> <b>{step.number} of {len(trace.steps)}</b>" in frame

@@ -211,6 +211,10 @@ calls `verdicts` with many texts at once. Run this cell as it is; do not change 
 
 MORE = '''## More tasks
 
+The first two of these are graded like the rest: the public checks below and the grader's hidden
+checks call `win_rates` and `victory` as well, so a notebook with only the save functions
+scores part of the points. The third is for paper.
+
 - **Win rates.** A list of finished AI games, each `[characters, winner]`: `characters` is the
   character of each seat (`["builder", "warlord", "builder"]`) and `winner` the seat (from 0)
   that won. Write `win_rates(games)`: for each character that played at least once, its wins

@@ -9,14 +9,14 @@ TEXTS = MappingProxyType({
     "header_score": "Punkte {score}",
     "header_science": "Forschung {science}",
     "research_none": "Es wird nichts erforscht (r Nummer). Forschungsvorrat: {banked}",
-    "research_now": "Forschung: {tech} {banked}/{cost}, noch {turns} Züge",
+    "research_now": "Forschung: {tech} {banked}/{cost}, noch {turns} {turns:Zug|Züge}",
     # the opening screen
     "intro_start": "{empire} beginnt im System {system}: eine Hauptstadt, eine Werft, ein Labor "
                    "und deine erste Flotte.",
     "intro_rules": "Besiedle Planeten, erforsche Technologien, baue eine Flotte. Im Kampf "
                    "schlägt I B, B schlägt F, F schlägt I.",
     "intro_victory": "Sieg: erobere alle, erforsche das Sternentor oder produziere {economy}. "
-                     "Nach {turns} Zügen gewinnt der Stärkste. Tippe help.",
+                     "Nach {turns} {turns:Zug|Zügen} gewinnt der Stärkste. Tippe help.",
     # footers
     "footer_back": "Enter oder map: zurück zur Karte   help: Befehle",
     "footer_map": "help: Befehle   end: Zug beenden   sys N: ein System",
@@ -45,6 +45,11 @@ TEXTS = MappingProxyType({
     "ship_B": "Bomber",
     "ship_F": "Fregatte",
     "ship_D": "Schlachtschiff",
+    # a ship type counted (one|other): 1 frigate, 2 frigates
+    "ships_I": "Abfangjäger|Abfangjäger",
+    "ships_B": "Bomber|Bomber",
+    "ships_F": "Fregatte|Fregatten",
+    "ships_D": "Schlachtschiff|Schlachtschiffe",
     "building_mine": "Mine",
     "building_lab": "Labor",
     "building_yard": "Werft",
@@ -59,7 +64,7 @@ TEXTS = MappingProxyType({
     "parse_range": "{what} muss zwischen {low} und {high} liegen.",
     "err_option_number": "{option} braucht eine ganze Zahl, nicht {value}.",
     "err_option_at_least": "{option} muss mindestens {low} sein.",
-    "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",
+    "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} {limit:Zeichen|Zeichen}).",
     "parse_bad_chars": "Nur Buchstaben, Ziffern und Leerzeichen.",
     "parse_game_over": "Das Spiel ist vorbei: du kannst dich noch umsehen, laden oder aufhören.",
     "parse_empire": "{word} ist kein Reich dieses Spiels ({letters}).",
@@ -112,7 +117,7 @@ TEXTS = MappingProxyType({
     "ok_col": "Planet {planet} wird am Ende des Zugs besiedelt.",
     "ok_build": "In Auftrag: {building} auf Planet {planet}.",
     "ok_research": "Erforscht wird {tech}.",
-    "ok_ship": "In Auftrag: {count} x {kind} auf Planet {planet}.",
+    "ok_ship": "In Auftrag: {count} {kind} auf Planet {planet}.",
     "ok_go": "Die Flotte in System {source} fliegt nach System {target}.",
     "ok_peace": "Du hast {empire} Frieden angeboten.",
     "ok_war": "Du hast {empire} den Krieg erklärt.",
@@ -175,7 +180,7 @@ TEXTS = MappingProxyType({
     "err_no_yard": "Planet {planet} hat keine Werft.",
     "err_no_ship": "Es gibt keinen Schiffstyp {kind}.",
     "err_ship_locked": "Für {kind} braucht es erst eine Technologie (siehe tech).",
-    "err_bad_count": "Bestelle 1 bis {max} Schiffe, nicht {count}.",
+    "err_bad_count": "Bestelle 1 bis {max} {max:Schiff|Schiffe}, nicht {count}.",
     "err_no_tech": "Es gibt keine Technologie {tech}.",
     "err_known": "{tech} ist schon erforscht.",
     "err_prereq": "{tech} braucht zuerst {missing}.",
@@ -187,11 +192,11 @@ TEXTS = MappingProxyType({
     "news_colony_failed": "{empire} konnte Planet {planet} nicht besiedeln.",
     "news_researched": "{empire} hat {tech} erforscht.",
     "news_built": "{empire} hat {building} auf Planet {planet} gebaut (Stufe {level}).",
-    "news_ships_built": "{empire} hat {count} x {kind} auf Planet {planet} gebaut.",
+    "news_ships_built": "{empire} hat {count} {kind} auf Planet {planet} gebaut.",
     "news_cancelled": "{empire} hat die Aufträge auf Planet {planet} verloren.",
     "news_arrived": "Flotte {fleet} von {empire} ist in System {system} angekommen.",
-    "news_battle": "Kampf in System {system} zwischen {sides} Reichen.",
-    "news_losses": "{empire} verliert {lost} Schiffe, übrig sind {left}.",
+    "news_battle": "Kampf in System {system} zwischen {sides} {sides:Reich|Reichen}.",
+    "news_losses": "{empire} verliert {lost} {lost:Schiff|Schiffe}, {left} {left:bleibt|bleiben} übrig.",
     "news_besieged": "Planet {planet} von {empire} wird belagert (Festung {fort}).",
     "news_taken": "{empire} hat {previous} Planet {planet} abgenommen.",
     "news_capital_moved": "{empire} hat die Hauptstadt nach System {system} verlegt.",
@@ -213,7 +218,7 @@ TEXTS = MappingProxyType({
     "err_at_peace": "Du hast schon Frieden mit {empire}.",
     "err_offer_open": "Ein Friedensangebot mit {empire} wartet schon auf Antwort.",
     "err_at_war": "Du bist schon im Krieg mit {empire}.",
-    "err_peace_young": "Der Frieden mit {empire} muss noch {turns} Züge halten, "
+    "err_peace_young": "Der Frieden mit {empire} muss noch {turns} {turns:Zug|Züge} halten, "
                        "bevor Krieg möglich ist.",
     "err_no_offer": "{empire} hat dir kein Angebot gemacht.",
     "err_save_replay": "Dieser Spielstand lässt sich nicht nachspielen (Zeile: {line}).",
@@ -227,5 +232,5 @@ TEXTS = MappingProxyType({
     "news_unrest": "Planet {planet} hat sich gegen {empire} erhoben und losgesagt.",
     "news_breakthrough": "Ein Durchbruch: {empire} gewinnt {science} Forschung.",
     "news_convoy": "Ein Konvoi erreichte {empire} mit M{m} G{g} C{c}.",
-    "news_derelict": "{empire} fand {count} x {kind} treibend und schleppte sie nach System {system}.",
+    "news_derelict": "{empire} fand eine treibende Flotte ({count} {kind}) und schleppte sie nach System {system}.",
 })

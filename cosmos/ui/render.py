@@ -81,6 +81,16 @@ def arg_text(world: World, texts: Texts, name: str, value: object) -> str | obje
     return value
 
 
+def counted_kind(texts: Texts, kind: object, count: object) -> str:
+    """A ship type's name in the form that goes with a number: 1 frigate, 2 frigates."""
+    key = f"ships_{kind}"
+    return texts.counted(key, count) if texts.has(key) else str(kind)
+
+
 def render(world: World, texts: Texts, key: str, args: Sequence[tuple[str, object]]) -> str:
-    """A message (key and named values) in the player's language."""
-    return texts(key, **{name: arg_text(world, texts, name, value) for name, value in args})
+    """A message (key and named values) in the player's language; a counted ship type agrees."""
+    values = {name: arg_text(world, texts, name, value) for name, value in args}
+    given = dict(args)
+    if "kind" in given and "count" in given:
+        values["kind"] = counted_kind(texts, given["kind"], given["count"])
+    return texts(key, **values)

@@ -58,6 +58,13 @@ def tech_text(texts: Texts, tech_id: object) -> str:
     return number_text(tech_id)
 
 
+def list_text(texts: Texts, items: Sequence[str]) -> str:
+    """Words as a list the way the language says it: "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return texts("list_and", rest=", ".join(items[:-1]), last=items[-1])
+
+
 def arg_text(world: World, texts: Texts, name: str, value: object) -> str | object:
     """One value of a message as the player reads it, chosen by the placeholder's name."""
     if name in EMPIRE_ARGS:
@@ -66,6 +73,8 @@ def arg_text(world: World, texts: Texts, name: str, value: object) -> str | obje
         return system_text(world, value)
     if name == "planet":
         return planet_text(world, value)
+    if name in TECH_ARGS and isinstance(value, (tuple, list)):
+        return list_text(texts, [tech_text(texts, tech) for tech in value])
     if name in TECH_ARGS:
         return tech_text(texts, value)
     if name == "fleet":

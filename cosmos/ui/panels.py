@@ -10,7 +10,7 @@ from cosmos.data import (
     TECHS,
 )
 from cosmos.diplomacy import offers_to
-from cosmos.economy import QueueItem, building_cost, colony_cost, max_level, owned_planets, score
+from cosmos.economy import QueueItem, building_cost, colony_cost, max_level, score
 from cosmos.fleets import at_war
 from cosmos.messages import Message
 from cosmos.tech import missing_prereqs, researchable
@@ -28,7 +28,7 @@ from cosmos.ui.render import (
 )
 from cosmos.ui.screens import Body, player_of
 from cosmos.victory import ranking
-from cosmos.world import World
+from cosmos.world import World, owned_planets
 
 TECH_NAME_WIDTH = 26
 # news about the rivals the player hears of; their building, ships and moves stay their own

@@ -2,6 +2,7 @@
 
 A counted word is written in a template as a format spec with its forms, one|other:
 "{turns} {turns:turn|turns}" gives "1 turn", "2 turns" (cosmos.text.plural picks the form).
+A name's form is a spec too: "{empire:dat}" (cosmos.text.names keeps the forms).
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Mapping
 from string import Formatter
 
 from cosmos.text import bg, de, en, es
+from cosmos.text.names import Named
 from cosmos.text.plural import plural
 
 __all__ = ["DEFAULT_LANG", "LANGS", "Texts", "placeholders", "plural_specs", "table"]
@@ -49,9 +51,14 @@ class _CountingFormatter(Formatter):
         self.lang = lang
 
     def format_field(self, value: object, format_spec: str) -> str:
-        """The value formatted, or the word form that goes with it for a one|other spec."""
+        """The value formatted; for a one|other spec the word that agrees with it; for a name's
+        spec ("dat", "del") that form of the name (a value that is no name stays as it is)."""
         if FORM_SEPARATOR in format_spec:
             return plural(self.lang, value, format_spec.split(FORM_SEPARATOR))
+        if isinstance(value, Named) and format_spec:
+            return value.form(format_spec)
+        if isinstance(value, str) and format_spec.isalpha():
+            return value  # e.g. the number of an empire that does not exist
         return super().format_field(value, format_spec)
 
 

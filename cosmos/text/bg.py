@@ -133,7 +133,7 @@ TEXTS = MappingProxyType({
     "emp_stats": "точки {score}  планети {planets}  кораби {ships}  техн. {techs}",
     "relation_war": "във война",
     "relation_peace": "в мир",
-    "relation_fallen": "паднала",
+    "relation_fallen": "падна",
     "emp_offer": "{empire} предлага мир: accept {letter} или reject {letter}",
     "emp_no_offers": "Няма чакащи предложения.",
     # the technology tree
@@ -175,8 +175,8 @@ TEXTS = MappingProxyType({
     "err_claimed": "Вече колонизираш планета {planet}.",
     "err_not_enough": "Не стигат ресурсите: струва M{m} G{g} C{c} U{u}.",
     "err_no_building": "Няма сграда {building}.",
-    "err_max_level": "{building} на планета {planet} е на най-високо ниво ({level}).",
-    "err_queued": "На планета {planet} вече се строи {building}.",
+    "err_max_level": "На планета {planet} сградата {building} е на най-високо ниво ({level}).",
+    "err_queued": "На планета {planet} вече има поръчка за строеж: {building}.",
     "err_no_yard": "Планета {planet} няма корабостроителница.",
     "err_no_ship": "Няма вид кораб {kind}.",
     "err_ship_locked": "За {kind} първо трябва {tech} (виж tech).",
@@ -218,7 +218,7 @@ TEXTS = MappingProxyType({
     "err_offer_open": "Предложение за мир с {empire} вече чака отговор.",
     "err_at_war": "Вече си във война с {empire}.",
     "err_peace_young": "Мирът с {empire} трябва да трае още {turns} {turns:ход|хода} преди война.",
-    "err_no_offer": "{empire} не ти е правила предложение.",
+    "err_no_offer": "Няма предложение към теб от {empire}.",
     "err_save_replay": "Този запис не може да се изиграе отново (ред: {line}).",
     # the engine's messages: diplomacy and random events
     "news_peace_offered": "{empire} предложи мир на {other}.",

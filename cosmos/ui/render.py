@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from cosmos.data import SHIP_KINDS, TECHS
 from cosmos.text import Texts
+from cosmos.text.names import Named, forms_of
 from cosmos.world import World
 
 EMPIRE_ARGS = frozenset({"empire", "previous", "winner", "other", "attacker", "defender"})
@@ -22,7 +23,8 @@ def ships_text(ships: Sequence[int], none: str = "0") -> str:
 def empire_text(world: World, texts: Texts, empire_id: object) -> str:
     """An empire's name in the player's language (its number if there is no such empire)."""
     if isinstance(empire_id, int) and 0 <= empire_id < len(world.empires):
-        return world.empires[empire_id].name_in(texts.lang)
+        empire = world.empires[empire_id]
+        return Named(empire.name_in(texts.lang), forms_of(texts.lang, empire.definition.key))
     return str(empire_id)
 
 

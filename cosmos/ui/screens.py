@@ -8,7 +8,7 @@ from cosmos.text import Texts
 from cosmos.ui.figures import figures
 from cosmos.ui.layout import Frame, Style, both_ends, wrap
 from cosmos.ui.mapdraw import draw_map
-from cosmos.ui.render import ships_text, tech_text
+from cosmos.ui.render import empire_text, ships_text, tech_text
 from cosmos.world import World
 
 LEGEND_NAME_WIDTH = 13
@@ -23,8 +23,8 @@ def player_of(world: World) -> int:
 
 
 def empire_name(world: World, texts: Texts, empire_id: int) -> str:
-    """An empire's name in the player's language."""
-    return world.empires[empire_id].name_in(texts.lang)
+    """An empire's name in the player's language (with the forms a sentence may ask for)."""
+    return empire_text(world, texts, empire_id)
 
 
 def header(world: World, texts: Texts) -> list[str]:

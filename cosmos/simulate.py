@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from cosmos.data import MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
+from cosmos.text import Texts
 from cosmos.world import new_world
 
 __all__ = ["GameResult", "Report", "format_report", "play_game", "run_simulation", "seed_of_game"]
@@ -113,19 +114,24 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:5.1f}%" if whole else "    -"
 
 
-def format_report(report: Report) -> str:
-    """The report as plain text, one figure a line, in a fixed order."""
-    lines = [f"Balance over {report.games} AI-only games"]
-    lines.append(f"average length: {report.average_turns:.1f} turns "
-                 f"(shortest {report.shortest}, longest {report.longest})")
-    lines.append("wins per character (share of all games; win rate when present):")
+def format_report(report: Report, texts: Texts | None = None) -> str:
+    """The report as plain text, one figure a line, in a fixed order (English unless texts)."""
+    texts = texts or Texts("en")
+    lines = [texts("sim_title", games=report.games),
+             texts("sim_length", average=f"{report.average_turns:.1f}", shortest=report.shortest,
+                   longest=report.longest),
+             texts("sim_characters")]
+    names = {name: texts(f"personality_{name}") for name in report.wins_by_character}
+    width = max(len(name) for name in names.values())
     for name in sorted(report.wins_by_character):
         wins = report.wins_by_character[name]
         present = report.games_with_character[name]
-        lines.append(f"  {name:<8} {wins:5d}  {_percent(wins, report.games)}  "
-                     f"{_percent(wins, present)} of {present}")
-    lines.append("how the games ended:")
+        lines.append(f"  {names[name]:<{width}} {wins:5d}  {_percent(wins, report.games)}  "
+                     + texts("sim_present", rate=_percent(wins, present), present=present))
+    lines.append(texts("sim_kinds"))
+    kinds = {kind: texts(f"sim_kind_{kind}") for kind in KINDS}
+    kind_width = max(len(kind) for kind in kinds.values())
     for kind in KINDS:
         count = report.wins_by_kind[kind]
-        lines.append(f"  {kind:<8} {count:5d}  {_percent(count, report.games)}")
+        lines.append(f"  {kinds[kind]:<{kind_width}} {count:5d}  {_percent(count, report.games)}")
     return "\n".join(lines) + "\n"

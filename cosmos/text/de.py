@@ -275,4 +275,36 @@ TEXTS = MappingProxyType({
     "unsaved_left": "Ohne Speichern beendet (save K sichert ein Spiel in Platz K).",
     "price_planet": "Planet {planet}: nächste Mine {mine}, nächste Festung {fort}",
     "price_max": "keine (höchste Stufe)",
+    "sim_title": "Bilanz aus {games} {games:Spiel|Spielen} nur der KI",
+    "sim_length": "durchschnittliche Länge: {average} Züge (kürzestes {shortest}, längstes "
+                  "{longest})",
+    "sim_characters": "Siege je Charakter (Anteil an allen Spielen; Siegquote, wenn dabei):",
+    "sim_present": "{rate} von {present}",
+    "sim_kinds": "wie die Spiele endeten:",
+    "sim_kind_conquest": "Eroberung",
+    "sim_kind_science": "Wissenschaft",
+    "sim_kind_economy": "Wirtschaft",
+    "sim_kind_score": "Punkte",
+    "cli_usage": "Aufruf:",
+    "cli_options": "Optionen",
+    "cli_description": "Epic Cosmos: Weltraumstrategie in Zügen, im Terminal. Du führst ein "
+                       "Reich einer Galaxis,\ndie aus einer Startzahl entsteht: besiedle "
+                       "Planeten, erforsche Technologien, baue Flotten\nund schlage zwei oder "
+                       "drei Rivalen durch Eroberung, das Sternentor oder die Wirtschaft.",
+    "cli_epilog": "Im Terminal löscht das Spiel den Bildschirm und färbt. Mit --plain, oder "
+                  "wenn die Ausgabe\nkein Terminal ist (eine Pipe oder eine Datei), schreibt es "
+                  "jedes Bild als reinen Text und\nwiederholt die gelesenen Befehle: `python -m "
+                  "cosmos --plain < befehle.txt` ergibt ein Protokoll.\n\nIm Spiel tippst du "
+                  "einen Befehl und drückst Enter; eine leere Zeile zeigt die Karte, "
+                  "help\nlistet alle Befehle: map, sys N, emp, tech, fleets, queue, col P, b "
+                  "mine|lab|yard|fort P, r X,\nship T N P, go A B, end, wait N, peace E, war E, "
+                  "accept E, reject E, report, news, save K,\nload K (Plätze 1 bis 3), quit. "
+                  "Auch das Ende der Eingabe beendet das Spiel.",
+    "cli_help_help": "diese Hilfe zeigen und beenden",
+    "cli_help_seed": "die Startzahl der Galaxis: gleiche Zahl, gleiche Galaxis (Vorgabe {default})",
+    "cli_help_lang": "die Sprache des Spiels und dieser Texte (Vorgabe {default})",
+    "cli_help_plain": "Bilder als reiner Text: kein Löschen, keine Farben",
+    "cli_help_simulate": "N Spiele nur der KI spielen (Startzahlen 1 bis N) und die Bilanz zeigen",
+    "cli_help_saves": "der Ordner der Speicherplätze (Vorgabe ./saves)",
+    "cli_error": "{prog}: Fehler: {detail}",
 })

@@ -270,4 +270,35 @@ TEXTS = MappingProxyType({
     "unsaved_left": "Left without saving (save K keeps a game in slot K).",
     "price_planet": "Planet {planet}: next mine {mine}, next fortress {fort}",
     "price_max": "none (highest level)",
+    "sim_title": "Balance over {games} AI-only {games:game|games}",
+    "sim_length": "average length: {average} turns (shortest {shortest}, longest {longest})",
+    "sim_characters": "wins per character (share of all games; win rate when present):",
+    "sim_present": "{rate} of {present}",
+    "sim_kinds": "how the games ended:",
+    "sim_kind_conquest": "conquest",
+    "sim_kind_science": "science",
+    "sim_kind_economy": "economy",
+    "sim_kind_score": "score",
+    "cli_usage": "usage:",
+    "cli_options": "options",
+    "cli_description": "Epic Cosmos: a turn-based space strategy in the terminal. You run one "
+                       "empire of a galaxy\nmade from a seed: colonise planets, research "
+                       "technologies, build fleets, and beat two or\nthree rivals by conquest, "
+                       "by researching the Stargate or by economy.",
+    "cli_epilog": "On a terminal the game clears the screen and uses colour. With --plain, or "
+                  "when the output\nis not a terminal (a pipe or a file), it prints each frame "
+                  "as plain text and echoes the\ncommands it reads, so `python -m cosmos "
+                  "--plain < commands.txt` gives a transcript.\n\nIn the game type a command and "
+                  "press Enter; an empty line shows the map, help lists every\ncommand: map, "
+                  "sys N, emp, tech, fleets, queue, col P, b mine|lab|yard|fort P, r X, ship T "
+                  "N P,\ngo A B, end, wait N, peace E, war E, accept E, reject E, report, news, "
+                  "save K, load K\n(slots 1 to 3), quit. The game ends at the end of input, "
+                  "too.",
+    "cli_help_help": "show this help and leave",
+    "cli_help_seed": "the galaxy's seed: same seed, same galaxy (default {default})",
+    "cli_help_lang": "the language of the game and of these texts (default {default})",
+    "cli_help_plain": "plain text frames: no screen clearing, no colour",
+    "cli_help_simulate": "play N AI-only games (seeds 1 to N) and print the balance",
+    "cli_help_saves": "the folder of the save slots (default ./saves)",
+    "cli_error": "{prog}: error: {detail}",
 })

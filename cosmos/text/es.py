@@ -277,4 +277,38 @@ TEXTS = MappingProxyType({
     "unsaved_left": "Has salido sin guardar (save K guarda una partida en la ranura K).",
     "price_planet": "Planeta {planet}: próxima mina {mine}, próxima fortaleza {fort}",
     "price_max": "ninguna (nivel máximo)",
+    "sim_title": "Equilibrio en {games} {games:partida|partidas} solo de la IA",
+    "sim_length": "duración media: {average} turnos (la más corta {shortest}, la más larga "
+                  "{longest})",
+    "sim_characters": "victorias por carácter (parte de todas las partidas; tasa cuando "
+                      "participa):",
+    "sim_present": "{rate} de {present}",
+    "sim_kinds": "cómo terminaron las partidas:",
+    "sim_kind_conquest": "conquista",
+    "sim_kind_science": "ciencia",
+    "sim_kind_economy": "economía",
+    "sim_kind_score": "puntuación",
+    "cli_usage": "uso:",
+    "cli_options": "opciones",
+    "cli_description": "Epic Cosmos: estrategia espacial por turnos en la terminal. Diriges un "
+                       "imperio de una\ngalaxia creada a partir de una semilla: coloniza "
+                       "planetas, investiga tecnologías, construye\nflotas y vence a dos o tres "
+                       "rivales por conquista, con la Puerta Estelar o por economía.",
+    "cli_epilog": "En una terminal el juego borra la pantalla y usa colores. Con --plain, o "
+                  "cuando la salida\nno es una terminal (una tubería o un archivo), escribe "
+                  "cada pantalla como texto plano y repite\nlos comandos que lee: `python -m "
+                  "cosmos --plain < comandos.txt` da una transcripción.\n\nEn el juego escribe "
+                  "un comando y pulsa Enter; una línea vacía muestra el mapa y help "
+                  "lista\ntodos los comandos: map, sys N, emp, tech, fleets, queue, col P, b "
+                  "mine|lab|yard|fort P, r X,\nship T N P, go A B, end, wait N, peace E, war E, "
+                  "accept E, reject E, report, news, save K,\nload K (ranuras 1 a 3), quit. El "
+                  "final de la entrada también termina la partida.",
+    "cli_help_help": "muestra esta ayuda y sale",
+    "cli_help_seed": "la semilla de la galaxia: misma semilla, misma galaxia (por defecto "
+                     "{default})",
+    "cli_help_lang": "el idioma del juego y de estos textos (por defecto {default})",
+    "cli_help_plain": "pantallas de texto plano: sin borrar la pantalla, sin colores",
+    "cli_help_simulate": "juega N partidas solo de la IA (semillas 1 a N) y muestra el equilibrio",
+    "cli_help_saves": "la carpeta de las ranuras de guardado (por defecto ./saves)",
+    "cli_error": "{prog}: error: {detail}",
 })

@@ -34,7 +34,7 @@ def test_the_report_adds_up() -> None:
         assert report.wins_by_character[name] <= report.games_with_character[name]
     text = format_report(report)
     assert text.endswith("\n")
-    for word in (*PERSONALITIES, *KINDS, "8"):
+    for word in (*(name.capitalize() for name in PERSONALITIES), *KINDS, "8"):
         assert word in text
 
 

@@ -12,8 +12,8 @@ from cosmos.world import new_world
 
 NUMBERS = (0, 1, 2, 5, 11, 21)
 # the numbers of a message that count something (a label such as "score 20" needs no agreement)
-COUNTED = frozenset({"turns", "count", "lost", "left", "sides", "max", "limit"})
-INVARIABLE = frozenset({"more", "left"})  # words that read the same after any number
+COUNTED = frozenset({"turns", "count", "lost", "left", "sides", "max", "limit", "games"})
+INVARIABLE = frozenset({"more", "left", "AI-only"})  # words that read the same after any number
 
 
 @pytest.mark.parametrize("lang", LANGS)

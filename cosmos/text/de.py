@@ -231,8 +231,9 @@ TEXTS = MappingProxyType({
     "news_war_declared": "{empire:Nom} hat {other:dat} den Krieg erklärt.",
     "news_meteor": "Ein Meteorit traf Planet {planet} {empire:gen} und zerstörte eine Mine.",
     "news_pirates": "Piraten überfielen {empire:acc} und raubten M{m} G{g}.",
-    "news_unrest": "Planet {planet} hat sich gegen {empire:acc} erhoben und losgesagt.",
-    "news_breakthrough": "Ein Durchbruch: {empire:Nom} gewinnt {science} Forschung.",
+    "news_unrest": "Planet {planet} hat sich gegen {empire:acc} erhoben und ist abgefallen.",
+    "news_breakthrough": "Ein Durchbruch: {empire:Nom} erhält {science} "
+                         "{science:Forschungspunkt|Forschungspunkte}.",
     "news_convoy": "Ein Konvoi erreichte {empire:acc} mit M{m} G{g} C{c}.",
     "news_derelict": "{empire:Nom} fand eine treibende Flotte ({count} {kind}) und schleppte "
                      "sie nach System {system}.",

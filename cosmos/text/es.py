@@ -231,11 +231,11 @@ TEXTS = MappingProxyType({
     "news_meteor": "Un meteorito cayó en el planeta {planet} {empire:del} y destruyó una mina.",
     "news_pirates": "Unos piratas asaltaron {empire:al} y se llevaron M{m} G{g}.",
     "news_unrest": "El planeta {planet} se rebeló contra {empire:el} y se separó.",
-    "news_breakthrough": "Un descubrimiento: {empire:El} gana {science} de ciencia.",
+    "news_breakthrough": "Un descubrimiento: {empire:el} gana {science} de ciencia.",
     "news_convoy": "Un convoy llegó {empire:al} con M{m} G{g} C{c}.",
     "news_derelict": "{empire:El} encontró una flota a la deriva ({count} {kind}) y la llevó "
                      "al sistema {system}.",
-    "research_ready": "Investigando {tech}: {cost}/{cost}, completa",
+    "research_ready": "Investigando {tech}: {cost}/{cost}, termina ya",
     "help_queue": "queue          encargos en curso, precios y plazos",
     "help_answer": "accept E, reject E (o decline E)   responde a la oferta de E",
     "help_empire": "E: la letra {letters} o el número 1 a {highest} (orden de la leyenda)",

@@ -1,26 +1,43 @@
-"""The balance simulation: N AI-only games on every core; the report does not depend on cores."""
+"""The balance simulation: N AI-only games on every core; the report does not depend on cores.
+
+A character is not a seat: in the galaxy's own line-up seat 1 is always a Builder, so a Builder
+plays every game. By default the simulation rotates the characters across the seats (seat s of
+game i is played by CHARACTERS[(i + s) % 3]) and reports wins per character and per seat.
+"""
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from cosmos.data import MAX_TURNS, PERSONALITIES, VICTORY_KINDS
+from cosmos.data import EMPIRE_DEFS, MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
 from cosmos.text import Texts
 from cosmos.world import new_world
 
-__all__ = ["GameResult", "Report", "format_report", "play_game", "run_simulation", "seed_of_game"]
+__all__ = [
+    "CHARACTERS",
+    "GameResult",
+    "Report",
+    "format_report",
+    "lineup_of_game",
+    "play_game",
+    "run_simulation",
+    "seed_of_game",
+]
 
 FIRST_SEED = 1  # game i of a simulation plays the galaxy of seed FIRST_SEED + i
 # how an AI-only game can end ("defeat" needs a human player); "score" is the end of time
 KINDS = tuple(kind for kind in VICTORY_KINDS if kind != "defeat")
+CHARACTERS = tuple(PERSONALITIES)  # the order of the rotation
+SEATS = len(EMPIRE_DEFS)  # a galaxy has 3 or 4 empires; seat s is the empire with id s
 CHUNK = 4  # games handed to a worker at a time: small, so both cores stay busy to the end
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one AI-only game ended: index, seed, winner and character, kind of victory, turns."""
+    """How one AI-only game ended: index, seed, winning seat, its character, kind, turns, line-up."""
 
     index: int
     seed: int
@@ -28,38 +45,67 @@ class GameResult:
     character: str
     kind: str
     turns: int
+    characters: tuple[str, ...]  # the character of each seat, by empire id
+
+
+def _per_character() -> dict[str, int]:
+    """A zero for every character."""
+    return {name: 0 for name in PERSONALITIES}
+
+
+def _per_seat() -> dict[str, list[int]]:
+    """A zero for every character in every seat."""
+    return {name: [0] * SEATS for name in PERSONALITIES}
 
 
 @dataclass
 class Report:
-    """The balance over many games: wins per character and per victory kind, game lengths."""
+    """The balance over many games: wins per character, per seat and per victory kind, game lengths."""
 
     games: int = 0
+    rotated: bool = True
     total_turns: int = 0
     shortest: int = 0
     longest: int = 0
-    wins_by_character: dict[str, int] = field(
-        default_factory=lambda: {name: 0 for name in PERSONALITIES})
-    games_with_character: dict[str, int] = field(
-        default_factory=lambda: {name: 0 for name in PERSONALITIES})
-    wins_by_kind: dict[str, int] = field(
-        default_factory=lambda: {kind: 0 for kind in KINDS})
+    wins_by_character: dict[str, int] = field(default_factory=_per_character)
+    games_with_character: dict[str, int] = field(default_factory=_per_character)  # present at all
+    empires_of_character: dict[str, int] = field(default_factory=_per_character)  # seats it took
+    fair_wins: dict[str, float] = field(  # its wins if every empire of a game had the same chance
+        default_factory=lambda: {name: 0.0 for name in PERSONALITIES})
+    seat_games: dict[str, list[int]] = field(default_factory=_per_seat)  # [character][seat]
+    seat_wins: dict[str, list[int]] = field(default_factory=_per_seat)
+    wins_by_kind: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in KINDS})
 
-    def add(self, result: GameResult, characters: tuple[str, ...]) -> None:
+    def add(self, result: GameResult) -> None:
         """Count one game in (results must be added in index order for the report to be fixed)."""
         self.games += 1
         self.total_turns += result.turns
         self.shortest = result.turns if self.games == 1 else min(self.shortest, result.turns)
         self.longest = max(self.longest, result.turns)
         self.wins_by_character[result.character] += 1
+        self.seat_wins[result.character][result.winner] += 1
         self.wins_by_kind[result.kind] += 1
-        for name in sorted(set(characters)):
-            self.games_with_character[name] += 1
+        for seat, name in enumerate(result.characters):
+            self.empires_of_character[name] += 1
+            self.seat_games[name][seat] += 1
+        for name in PERSONALITIES:
+            count = result.characters.count(name)
+            if count:
+                self.games_with_character[name] += 1
+                self.fair_wins[name] += count / len(result.characters)
 
     @property
     def average_turns(self) -> float:
         """The average length of a game in turns."""
         return self.total_turns / self.games if self.games else 0.0
+
+    def games_with_seat(self, seat: int) -> int:
+        """How many games had an empire in this seat (seat 3 only in galaxies of four)."""
+        return sum(counts[seat] for counts in self.seat_games.values())
+
+    def wins_of_seat(self, seat: int) -> int:
+        """How many games the empire in this seat won, whatever its character."""
+        return sum(counts[seat] for counts in self.seat_wins.values())
 
 
 def seed_of_game(index: int) -> int:
@@ -67,24 +113,31 @@ def seed_of_game(index: int) -> int:
     return FIRST_SEED + index
 
 
-def play_game(index: int) -> tuple[GameResult, tuple[str, ...]]:
-    """Play one AI-only game to its end and say how it ended (and which characters took part)."""
+def lineup_of_game(index: int, rotate: bool = True) -> list[str] | None:
+    """The character of each seat in game index: rotated by the index, or None (the galaxy's own)."""
+    if not rotate:
+        return None
+    return [CHARACTERS[(index + seat) % len(CHARACTERS)] for seat in range(SEATS)]
+
+
+def play_game(index: int, rotate: bool = True) -> GameResult:
+    """Play one AI-only game to its end and say how it ended and who sat where."""
     seed = seed_of_game(index)
-    world = new_world(seed, human=False, quiet=True)
+    world = new_world(seed, human=False, personalities=lineup_of_game(index, rotate), quiet=True)
     while world.victory is None:
         play_turn(world)
     victory = world.victory
-    winner = victory.winner
-    character = world.empires[winner].personality
     characters = tuple(empire.personality for empire in world.empires)
     turns = min(world.turn, MAX_TURNS)
-    return GameResult(index, seed, winner, character, victory.kind, turns), characters
+    return GameResult(index, seed, victory.winner, characters[victory.winner], victory.kind, turns,
+                      characters)
 
 
-def _results(n: int, jobs: int) -> Iterator[tuple[GameResult, tuple[str, ...]]]:
+def _results(n: int, jobs: int, rotate: bool) -> Iterator[GameResult]:
     """The results of games 0..n-1 in index order, played by one process or by a pool."""
+    play = functools.partial(play_game, rotate=rotate)
     if jobs <= 1 or n <= 1:
-        yield from map(play_game, range(n))
+        yield from map(play, range(n))
         return
     import multiprocessing
 
@@ -93,23 +146,30 @@ def _results(n: int, jobs: int) -> Iterator[tuple[GameResult, tuple[str, ...]]]:
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with context.Pool(processes=min(jobs, n)) as pool:
         # imap keeps the order of the indices whatever worker finishes first
-        yield from pool.imap(play_game, range(n), chunksize=CHUNK)
+        yield from pool.imap(play, range(n), chunksize=CHUNK)
 
 
-def run_simulation(n: int, jobs: int | None = None) -> Report:
-    """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance."""
+def run_simulation(n: int, jobs: int | None = None, rotate: bool = True,
+                   on_game: Callable[[GameResult, Report], None] | None = None) -> Report:
+    """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance.
+
+    rotate=False keeps each galaxy's own characters (a Builder in seat 0 of every game);
+    on_game(result, report) is called after each game is counted, in index order.
+    """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of games must be a whole number from 0, not {n!r}")
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"the number of processes must be at least 1, not {jobs!r}")
-    report = Report()
-    for result, characters in _results(n, workers):
-        report.add(result, characters)
+    report = Report(rotated=rotate)
+    for result in _results(n, workers, rotate):
+        report.add(result)
+        if on_game is not None:
+            on_game(result, report)
     return report
 
 
-def _percent(part: int, whole: int) -> str:
+def _percent(part: float, whole: float) -> str:
     """A share as a percentage with one decimal."""
     return f"{100 * part / whole:5.1f}%" if whole else "    -"
 
@@ -118,19 +178,28 @@ def format_report(report: Report, texts: Texts | None = None) -> str:
     """The report as plain text, one figure a line, in a fixed order (English unless texts)."""
     texts = texts or Texts("en")
     lines = [texts("sim_title", games=report.games),
+             texts("sim_rotated" if report.rotated else "sim_fixed"),
              texts("sim_length", average=f"{report.average_turns:.1f}", shortest=report.shortest,
                    longest=report.longest),
              texts("sim_characters")]
-    names = {name: texts(f"personality_{name}") for name in report.wins_by_character}
-    width = max(len(name) for name in names.values())
+    names = {name: texts(f"sim_character_{name}") for name in report.wins_by_character}
+    width = max(8, *(len(name) for name in names.values()))
     for name in sorted(report.wins_by_character):
         wins = report.wins_by_character[name]
-        present = report.games_with_character[name]
+        empires = report.empires_of_character[name]
         lines.append(f"  {names[name]:<{width}} {wins:5d}  {_percent(wins, report.games)}  "
-                     + texts("sim_present", rate=_percent(wins, present), present=present))
+                     + texts("sim_present", rate=_percent(wins, empires), present=f"{empires:<5d}")
+                     + "  " + texts("sim_fair", fair=f"{report.fair_wins[name]:7.1f}"))
+    lines.append(texts("sim_seats"))
+    seats = [texts("sim_seat", seat=seat + 1) for seat in range(SEATS)]
+    seat_width = max(len(seat) for seat in seats)
+    for seat in range(SEATS):
+        wins, games = report.wins_of_seat(seat), report.games_with_seat(seat)
+        lines.append(f"  {seats[seat]:<{seat_width}}   {wins:5d}  "
+                     + texts("sim_present", rate=_percent(wins, games), present=games))
     lines.append(texts("sim_kinds"))
     kinds = {kind: texts(f"sim_kind_{kind}") for kind in KINDS}
-    kind_width = max(len(kind) for kind in kinds.values())
+    kind_width = max(8, *(len(kind) for kind in kinds.values()))
     for kind in KINDS:
         count = report.wins_by_kind[kind]
         lines.append(f"  {kinds[kind]:<{kind_width}} {count:5d}  {_percent(count, report.games)}")

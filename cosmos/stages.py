@@ -19,7 +19,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "messages": 4,
     "economy": 4,
     "commands": 4,
-    "diplomacy": 4,
+    "diplomacy": 5,
     "view": 4,
     "rivals": 4,
     "envoy": 5,

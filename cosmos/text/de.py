@@ -279,7 +279,8 @@ TEXTS = MappingProxyType({
     "sim_title": "Bilanz aus {games} {games:Spiel|Spielen} nur der KI",
     "sim_length": "durchschnittliche Länge: {average} Züge (kürzestes {shortest}, längstes "
                   "{longest})",
-    "sim_characters": "Siege je Charakter (Anteil an allen Spielen; Siegquote, wenn dabei):",
+    "sim_characters": "Siege je Charakter (Anteil an allen Spielen; Siege je gespieltem Reich; "
+                      "Siege, wenn jedes Reich dieselbe Chance hätte):",
     "sim_present": "{rate} von {present}",
     "sim_kinds": "wie die Spiele endeten:",
     "sim_kind_conquest": "Eroberung",
@@ -308,4 +309,13 @@ TEXTS = MappingProxyType({
     "cli_help_simulate": "N Spiele nur der KI spielen (Startzahlen 1 bis N) und die Bilanz zeigen",
     "cli_help_saves": "der Ordner der Speicherplätze (Vorgabe ./saves)",
     "cli_error": "{prog}: Fehler: {detail}",
+    "sim_rotated": "Charaktere reihum auf den Plätzen: jeder spielt nacheinander jeden Platz",
+    "sim_fixed": "Charaktere, wie die Galaxis sie vergibt: Platz 1 ist immer ein Baumeister",
+    "sim_fair": "fair {fair}",
+    "sim_seat": "Platz {seat}",
+    "sim_seats": "Siege je Platz (Anteil an den Spielen mit diesem Platz), gleich welcher "
+                 "Charakter:",
+    "sim_character_builder": "Baumeister",
+    "sim_character_scholar": "Gelehrter",
+    "sim_character_warlord": "Kriegsherr",
 })

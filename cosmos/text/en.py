@@ -272,7 +272,8 @@ TEXTS = MappingProxyType({
     "price_max": "none (highest level)",
     "sim_title": "Balance over {games} AI-only {games:game|games}",
     "sim_length": "average length: {average} turns (shortest {shortest}, longest {longest})",
-    "sim_characters": "wins per character (share of all games; win rate when present):",
+    "sim_characters": "wins per character (share of all games; wins per empire it played; wins "
+                      "if every empire had the same chance):",
     "sim_present": "{rate} of {present}",
     "sim_kinds": "how the games ended:",
     "sim_kind_conquest": "conquest",
@@ -301,4 +302,12 @@ TEXTS = MappingProxyType({
     "cli_help_simulate": "play N AI-only games (seeds 1 to N) and print the balance",
     "cli_help_saves": "the folder of the save slots (default ./saves)",
     "cli_error": "{prog}: error: {detail}",
+    "sim_rotated": "characters rotated across the seats: each plays every seat in turn",
+    "sim_fixed": "characters as the galaxy gives them: seat 1 is always a builder",
+    "sim_fair": "fair {fair}",
+    "sim_seat": "seat {seat}",
+    "sim_seats": "wins per seat (share of the games that had that seat), whatever the character:",
+    "sim_character_builder": "builder",
+    "sim_character_scholar": "scholar",
+    "sim_character_warlord": "warlord",
 })

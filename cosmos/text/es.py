@@ -280,8 +280,9 @@ TEXTS = MappingProxyType({
     "sim_title": "Equilibrio en {games} {games:partida|partidas} solo de la IA",
     "sim_length": "duración media: {average} turnos (la más corta {shortest}, la más larga "
                   "{longest})",
-    "sim_characters": "victorias por carácter (parte de todas las partidas; tasa cuando "
-                      "participa):",
+    "sim_characters": "victorias por carácter (parte de todas las partidas; victorias por "
+                      "imperio jugado; victorias si todos los imperios tuvieran la misma "
+                      "oportunidad):",
     "sim_present": "{rate} de {present}",
     "sim_kinds": "cómo terminaron las partidas:",
     "sim_kind_conquest": "conquista",
@@ -311,4 +312,14 @@ TEXTS = MappingProxyType({
     "cli_help_simulate": "juega N partidas solo de la IA (semillas 1 a N) y muestra el equilibrio",
     "cli_help_saves": "la carpeta de las ranuras de guardado (por defecto ./saves)",
     "cli_error": "{prog}: error: {detail}",
+    "sim_rotated": "caracteres rotados entre los puestos: cada uno juega todos los puestos por "
+                   "turno",
+    "sim_fixed": "caracteres como los da la galaxia: el puesto 1 es siempre un constructor",
+    "sim_fair": "justo {fair}",
+    "sim_seat": "puesto {seat}",
+    "sim_seats": "victorias por puesto (parte de las partidas con ese puesto), sea cual sea el "
+                 "carácter:",
+    "sim_character_builder": "constructor",
+    "sim_character_scholar": "erudito",
+    "sim_character_warlord": "señor de la guerra",
 })

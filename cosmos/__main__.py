@@ -4,7 +4,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import NoReturn
 
 from cosmos.text import DEFAULT_LANG, LANGS, Texts
 from cosmos.ui.session import Session
@@ -12,43 +14,56 @@ from cosmos.ui.terminal import play
 
 DEFAULT_SEED = 2026
 
-DESCRIPTION = """\
-Epic Cosmos: a turn-based space strategy in the terminal. You run one empire of a galaxy
-made from a seed: colonise planets, research technologies, build fleets, and beat two or
-three rivals by conquest, by researching the Stargate or by economy."""
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help layout with the usage line's prefix in the player's language."""
 
-EPILOG = """\
-On a terminal the game clears the screen and uses colour. With --plain, or when the output
-is not a terminal (a pipe or a file), it prints each frame as plain text and echoes the
-commands it reads, so `python -m cosmos --plain < commands.txt` gives a transcript.
+    usage_prefix = "usage: "
 
-In the game type a command and press Enter; an empty line shows the map, help lists every
-command: map, sys N, emp, tech, fleets, col P, b mine|lab|yard|fort P, r X, ship T N P,
-go A B, end, wait N, peace E, war E, accept E, reject E, report, news, save K, load K
-(slots 1 to 3), quit. The game ends at the end of input, too."""
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+        """The usage line, prefixed in the chosen language."""
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else self.usage_prefix)
 
 
-def make_parser() -> argparse.ArgumentParser:
-    """The command line's options (numbers come as text: read_numbers converts them)."""
-    parser = argparse.ArgumentParser(
-        prog="python -m cosmos", description=DESCRIPTION, epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", default=str(DEFAULT_SEED), metavar="N",
-                        help=f"the galaxy's seed: same seed, same galaxy (default {DEFAULT_SEED})")
-    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
-                        help=f"the language of the game (default {DEFAULT_LANG})")
-    parser.add_argument("--plain", action="store_true",
-                        help="plain text frames: no screen clearing, no colour")
-    parser.add_argument("--simulate", metavar="N", default=None,
-                        help="play N AI-only games (seeds 1 to N) and print the balance")
-    cluster = parser.add_mutually_exclusive_group()
-    cluster.add_argument("--dask", metavar="ADDRESS", default=None,
-                         help="with --simulate: play the games on the Dask cluster whose scheduler is at "
-                              "ADDRESS (e.g. tcp://10.0.0.5:8786); the report is the same")
-    cluster.add_argument("--dask-scheduler-file", metavar="FILE", default=None,
-                         help="with --simulate: the same, with the scheduler named by a Dask scheduler file")
-    parser.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
-                        help="the folder of the save slots (default ./saves)")
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose own words (usage, error) follow --lang."""
+
+    texts: Texts
+
+    def error(self, message: str) -> NoReturn:
+        """Usage and the error on stderr, then exit code 2 (argparse's detail stays as it is)."""
+        self.print_usage(sys.stderr)
+        self.exit(2, self.texts("cli_error", prog=self.prog, detail=message) + "\n")
+
+
+def chosen_lang(argv: list[str] | None) -> str:
+    """The language named by --lang on the command line (the default if none or unknown)."""
+    probe = argparse.ArgumentParser(add_help=False)
+    probe.add_argument("--lang", default=DEFAULT_LANG)
+    known, _ = probe.parse_known_args(argv)
+    return known.lang if known.lang in LANGS else DEFAULT_LANG
+
+
+def make_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
+    """The command line's options, explained in one language (numbers come as text)."""
+    texts = Texts(lang)
+    formatter = type("Formatter", (_Formatter,), {"usage_prefix": texts("cli_usage") + " "})
+    parser = _Parser(prog="python -m cosmos", description=texts("cli_description"),
+                     epilog=texts("cli_epilog"), formatter_class=formatter, add_help=False)
+    parser.texts = texts
+    options = parser.add_argument_group(texts("cli_options"))
+    options.add_argument("-h", "--help", action="help", help=texts("cli_help_help"))
+    options.add_argument("--seed", default=str(DEFAULT_SEED), metavar="N",
+                         help=texts("cli_help_seed", default=DEFAULT_SEED))
+    options.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                         help=texts("cli_help_lang", default=DEFAULT_LANG))
+    options.add_argument("--plain", action="store_true", help=texts("cli_help_plain"))
+    options.add_argument("--simulate", metavar="N", default=None, help=texts("cli_help_simulate"))
+    cluster = options.add_mutually_exclusive_group()
+    cluster.add_argument("--dask", metavar="ADDRESS", default=None, help=texts("cli_help_dask"))
+    cluster.add_argument("--dask-scheduler-file", metavar="FILE", default=None, help=texts("cli_help_dask_file"))
+    options.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
+                         help=texts("cli_help_saves"))
     return parser
 
 
@@ -71,7 +86,7 @@ def read_numbers(args: argparse.Namespace) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game (or the simulation) with the given command line; return the exit code."""
-    parser = make_parser()
+    parser = make_parser(chosen_lang(argv))
     args = parser.parse_args(argv)  # an unknown option: usage, message and exit code 2
     error = read_numbers(args)
     if error is not None:
@@ -81,9 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
     if args.simulate is not None:
-        return simulate(args.simulate, args.dask, args.dask_scheduler_file)
+        return simulate(args.simulate, args.lang, args.dask, args.dask_scheduler_file)
     if args.dask is not None or args.dask_scheduler_file is not None:
-        sys.stderr.write(f"{parser.format_usage()}python -m cosmos: --dask goes with --simulate=N\n")
+        sys.stderr.write(f"{parser.format_usage()}python -m cosmos: {parser.texts('cli_dask_alone')}\n")
         return 2
     session = Session(seed=args.seed, lang=args.lang, saves_dir=args.saves)
     colour = not args.plain and sys.stdout.isatty()
@@ -99,8 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def simulate(games: int, address: str | None = None, scheduler_file: str | None = None) -> int:
-    """Play games of the rivals alone (seeds 1 to N), here or on a Dask cluster, and print the balance.
+def simulate(games: int, lang: str = DEFAULT_LANG, address: str | None = None,
+             scheduler_file: str | None = None) -> int:
+    """Play the rivals alone (seeds 1 to N), here or on a Dask cluster; print the balance in the language.
 
     Progress goes to stderr (on a terminal, or always with a cluster); the report alone to stdout.
     """
@@ -125,7 +141,7 @@ def simulate(games: int, address: str | None = None, scheduler_file: str | None 
     except KeyboardInterrupt:
         sys.stderr.write("\npython -m cosmos: simulation stopped, no report\n")
         return 130
-    sys.stdout.write(format_report(report))
+    sys.stdout.write(format_report(report, Texts(lang)))
     return 0
 
 

@@ -168,7 +168,7 @@ class Research:
             return message("err_known", tech=self.tech)
         missing = missing_prereqs(empire, self.tech)
         if missing:
-            return message("err_prereq", tech=self.tech, missing=missing[0])
+            return message("err_prereq", tech=self.tech, missing=tuple(missing))
         return None
 
     def perform(self, world: World) -> None:
@@ -199,7 +199,8 @@ class BuildShips:
             return message("err_no_ship", kind=str(self.kind))
         ship = SHIP_TYPES[SHIP_KEYS.index(self.kind)]
         if ship.locked and not has_effect(world.empires[self.empire], "unlock_" + ship.key):
-            return message("err_ship_locked", kind=ship.key)
+            unlocking = next(i for i, tech in enumerate(TECHS) if ("unlock_" + ship.key, 1) in tech.effects)
+            return message("err_ship_locked", kind=ship.key, tech=unlocking)
         if not valid_id(self.count, MAX_SHIPS_PER_ORDER + 1) or self.count == 0:
             count = self.count if valid_id(self.count, 1 << 31) else -1
             return message("err_bad_count", count=count, max=MAX_SHIPS_PER_ORDER)

@@ -27,11 +27,11 @@ MESSAGE_KEYS: dict[str, tuple[str, ...]] = {
     "err_queued": ("building", "planet"),
     "err_no_yard": ("planet",),
     "err_no_ship": ("kind",),
-    "err_ship_locked": ("kind",),
+    "err_ship_locked": ("kind", "tech"),
     "err_bad_count": ("count", "max"),
     "err_no_tech": ("tech",),
     "err_known": ("tech",),
-    "err_prereq": ("tech", "missing"),
+    "err_prereq": ("tech", "missing"),  # missing: every prerequisite not yet known (a tuple of ids)
     "err_same_system": ("system",),
     "err_no_route": ("source", "target"),
     # news of a turn (past tense)

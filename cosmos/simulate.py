@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from cosmos.data import EMPIRE_DEFS, MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
+from cosmos.text import Texts
 from cosmos.world import new_world
 
 __all__ = [
@@ -225,28 +226,33 @@ def _percent(part: float, whole: float) -> str:
     return f"{100 * part / whole:5.1f}%" if whole else "    -"
 
 
-def format_report(report: Report) -> str:
-    """The report as plain text, one figure a line, in a fixed order."""
-    lines = [f"Balance over {report.games} AI-only games"]
-    if report.rotated:
-        lines.append("characters rotated across the seats: each plays every seat in turn")
-    else:
-        lines.append("characters as the galaxy gives them: seat 1 is always a builder")
-    lines.append(f"average length: {report.average_turns:.1f} turns "
-                 f"(shortest {report.shortest}, longest {report.longest})")
-    lines.append("wins per character (share of all games; wins per empire it played; "
-                 "wins if every empire had the same chance):")
+def format_report(report: Report, texts: Texts | None = None) -> str:
+    """The report as plain text, one figure a line, in a fixed order (English unless texts)."""
+    texts = texts or Texts("en")
+    lines = [texts("sim_title", games=report.games),
+             texts("sim_rotated" if report.rotated else "sim_fixed"),
+             texts("sim_length", average=f"{report.average_turns:.1f}", shortest=report.shortest,
+                   longest=report.longest),
+             texts("sim_characters")]
+    names = {name: texts(f"sim_character_{name}") for name in report.wins_by_character}
+    width = max(8, *(len(name) for name in names.values()))
     for name in sorted(report.wins_by_character):
         wins = report.wins_by_character[name]
         empires = report.empires_of_character[name]
-        lines.append(f"  {name:<8} {wins:5d}  {_percent(wins, report.games)}  "
-                     f"{_percent(wins, empires)} of {empires:<5d}  fair {report.fair_wins[name]:7.1f}")
-    lines.append("wins per seat (share of the games that had that seat), whatever the character:")
+        lines.append(f"  {names[name]:<{width}} {wins:5d}  {_percent(wins, report.games)}  "
+                     + texts("sim_present", rate=_percent(wins, empires), present=f"{empires:<5d}")
+                     + "  " + texts("sim_fair", fair=f"{report.fair_wins[name]:7.1f}"))
+    lines.append(texts("sim_seats"))
+    seats = [texts("sim_seat", seat=seat + 1) for seat in range(SEATS)]
+    seat_width = max(len(seat) for seat in seats)
     for seat in range(SEATS):
         wins, games = report.wins_of_seat(seat), report.games_with_seat(seat)
-        lines.append(f"  seat {seat + 1}   {wins:5d}  {_percent(wins, games)} of {games}")
-    lines.append("how the games ended:")
+        lines.append(f"  {seats[seat]:<{seat_width}}   {wins:5d}  "
+                     + texts("sim_present", rate=_percent(wins, games), present=games))
+    lines.append(texts("sim_kinds"))
+    kinds = {kind: texts(f"sim_kind_{kind}") for kind in KINDS}
+    kind_width = max(8, *(len(kind) for kind in kinds.values()))
     for kind in KINDS:
         count = report.wins_by_kind[kind]
-        lines.append(f"  {kind:<8} {count:5d}  {_percent(count, report.games)}")
+        lines.append(f"  {kinds[kind]:<{kind_width}} {count:5d}  {_percent(count, report.games)}")
     return "\n".join(lines) + "\n"

@@ -36,6 +36,8 @@ LESSON_OF_MODULE: dict[str, int] = {
     "text.de": 6,
     "text.en": 6,
     "text.es": 6,
+    "text.names": 6,
+    "text.plural": 6,
     "ui.layout": 6,
     "ui.figures": 6,
     "ui.screens": 6,

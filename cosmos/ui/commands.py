@@ -14,6 +14,7 @@ MAX_WAIT = 150
 SLOTS = 3
 BUILDINGS = ("mine", "lab", "yard", "fort")
 NUMBER = re.compile(r"[+-]?[0-9]{1,12}")
+DIGITS = re.compile(r"[+]?[0-9]+")  # a number, however long (longer than NUMBER: too large)
 
 
 class Verb(Enum):
@@ -24,6 +25,7 @@ class Verb(Enum):
     EMP = "emp"
     TECH = "tech"
     FLEETS = "fleets"
+    QUEUE = "queue"
     HELP = "help"
     REPORT = "report"
     NEWS = "news"
@@ -64,6 +66,7 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
     Verb.EMP: ((), "emp"),
     Verb.TECH: ((), "tech"),
     Verb.FLEETS: ((), "fleets"),
+    Verb.QUEUE: ((), "queue"),
     Verb.HELP: ((), "help"),
     Verb.REPORT: ((), "report"),
     Verb.NEWS: ((), "news"),
@@ -84,7 +87,7 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
 }
 ALIASES = {"?": Verb.HELP, "exit": Verb.QUIT, "m": Verb.MAP, "s": Verb.SYS, "build": Verb.BUILD,
            "research": Verb.RESEARCH, "colonise": Verb.COL, "colonize": Verb.COL, "q": Verb.QUIT,
-           "decline": Verb.REJECT}
+           "decline": Verb.REJECT, "orders": Verb.QUEUE, "costs": Verb.QUEUE, "prices": Verb.QUEUE}
 
 
 @dataclass(frozen=True)
@@ -145,10 +148,14 @@ def read_arg(arg: Arg, word: str, usage: str, limits: Limits) -> int | str | Par
             return limits.letters[int(word) - 1]
         letters = " ".join(sorted(limits.letters))
         return ParseError("parse_empire", (("word", shown(word)), ("letters", letters)))
+    low, high = _range(arg, limits)
+    if DIGITS.fullmatch(word) and not NUMBER.fullmatch(word):
+        what = f"what_{arg.value}"
+        return ParseError("parse_too_large", (("word", shown(word)), ("what", what), ("low", low),
+                                               ("high", high)))
     if not NUMBER.fullmatch(word):
         return ParseError("parse_not_number", (("word", shown(word)), ("usage", usage)))
     value = int(word)
-    low, high = _range(arg, limits)
     if not low <= value <= high:
         what = f"what_{arg.value}"
         return ParseError("parse_range", (("what", what), ("low", low), ("high", high)))
@@ -157,9 +164,9 @@ def read_arg(arg: Arg, word: str, usage: str, limits: Limits) -> int | str | Par
 
 def parse(line: str, limits: Limits) -> Parsed | ParseError:
     """Read one line: an empty line is map; anything wrong is a ParseError, never an exception."""
+    line = line.rstrip()  # spaces (and a line end) after the command do not count
     if len(line) > MAX_LINE:
         return ParseError("parse_too_long", (("limit", MAX_LINE),))
-    line = line.rstrip("\r\n")
     if any(not (char.isprintable() or char in " \t") for char in line):
         return ParseError("parse_bad_chars")
     words = line.replace("\t", " ").split(" ")

@@ -1,15 +1,31 @@
 """The screens beyond the map: empires, technologies, fleets, news, battle report, the end."""
 from __future__ import annotations
 
-from cosmos.data import TECHS
+from cosmos.data import (
+    BUILDINGS,
+    ECONOMY_TARGET,
+    RESOURCES,
+    SHIP_BUILD_TURNS,
+    SHIP_TYPES,
+    TECHS,
+)
 from cosmos.diplomacy import offers_to
-from cosmos.economy import score
+from cosmos.economy import QueueItem, building_cost, colony_cost, max_level, score
 from cosmos.fleets import at_war
 from cosmos.messages import Message
 from cosmos.tech import missing_prereqs, researchable
 from cosmos.text import Texts
 from cosmos.ui.layout import Style, wrap
-from cosmos.ui.render import empire_text, keyed_text, render, ships_text, system_text, tech_text
+from cosmos.ui.render import (
+    counted_kind,
+    empire_text,
+    keyed_text,
+    planet_text,
+    render,
+    ships_text,
+    system_text,
+    tech_text,
+)
 from cosmos.ui.screens import Body, player_of
 from cosmos.victory import ranking
 from cosmos.world import World, owned_planets
@@ -44,7 +60,8 @@ def emp_body(world: World, texts: Texts) -> Body:
         lines.append("  " + texts("emp_stats", score=score(world, empire.id), ships=ships,
                                   planets=len(owned_planets(world, empire.id)),
                                   techs=len(empire.techs)))
-    offers = offers_to(world, player)
+        lines.append("  " + texts("emp_economy", produced=empire.produced, target=ECONOMY_TARGET))
+    offers = [offer for offer in offers_to(world, player) if world.empires[offer.sender].alive]
     for offer in offers:
         lines.append((texts("emp_offer", empire=empire_text(world, texts, offer.sender),
                             letter=world.empires[offer.sender].letter), Style.GOOD))
@@ -68,12 +85,94 @@ def tech_body(world: World, texts: Texts) -> Body:
             state = texts("tech_needs", needs=needs) if missing else texts("tech_open")
         name = tech_text(texts, tech_id)
         lines.append(f"{tech_id + 1:>2} {name:<{TECH_NAME_WIDTH}} {tech.cost:>3}  {state}")
+        if tech_id not in empire.techs and (tech_id == empire.research or not missing):
+            lines.extend("     " + line for line in wrap(effects_text(texts, tech_id), WRAP_EFFECTS))
     open_now = researchable(world, empire.id)
     if open_now:
         lines.append(texts("tech_now", numbers=" ".join(str(t + 1) for t in sorted(open_now))))
     else:
         lines.append(texts("tech_none_open"))
     return lines
+
+
+WRAP_EFFECTS = 57  # an effect line is indented by five under its technology
+
+
+def effect_text(texts: Texts, effect: str, amount: int) -> str:
+    """One effect of a technology in words: "+1 M per mine level", "ships D can be built"."""
+    if effect.startswith("mine_"):
+        return texts("effect_mine", amount=amount, res=effect[len("mine_"):])
+    if effect.startswith("attack_"):
+        return texts("effect_attack", amount=amount, kind=effect[len("attack_"):])
+    if effect.startswith("unlock_"):
+        return texts("effect_unlock", kind=effect[len("unlock_"):])
+    return texts(f"effect_{effect}", amount=amount)
+
+
+def effects_text(texts: Texts, tech_id: int) -> str:
+    """Everything a technology changes, in words, joined by semicolons."""
+    return "; ".join(effect_text(texts, effect, amount) for effect, amount in TECHS[tech_id].effects)
+
+
+def cost_text(cost: tuple[int, ...] | list[int]) -> str:
+    """A cost as "M40 G30 C10" (resources it does not need left out)."""
+    return " ".join(f"{res}{amount}" for res, amount in zip(RESOURCES, cost, strict=True) if amount)
+
+
+PRICE_NAME_WIDTH = 20
+PRICE_COST_WIDTH = 19
+
+
+def price_row(name: str, cost: tuple[int, ...] | list[int], rest: str) -> str:
+    """One row of the price list: what, its cost, and how long it takes (or more)."""
+    return f"  {name:<{PRICE_NAME_WIDTH}}{cost_text(cost):<{PRICE_COST_WIDTH}}{rest}".rstrip()
+
+
+def queue_row(world: World, texts: Texts, item: QueueItem) -> str:
+    """One order under way: what, where and how many turns are left."""
+    where = {"planet": planet_text(world, item.planet), "turns": item.turns_left}
+    if item.kind == "colony":
+        return texts("queue_colony", **where)
+    if item.kind == "building":
+        return texts("queue_building", building=keyed_text(texts, "building", item.what), **where)
+    return texts("queue_ships", count=item.count, kind=counted_kind(texts, item.what, item.count),
+                 **where)
+
+
+def queue_body(world: World, texts: Texts) -> Body:
+    """The player's orders under way, then what each thing costs now and how long it takes."""
+    player = player_of(world)
+    mine = [item for item in world.queue if item.empire == player]
+    lines: Body = [(texts("queue_title"), Style.TITLE)]
+    for item in mine:
+        lines.extend(wrap(queue_row(world, texts, item)))
+    if not mine:
+        lines.append(texts("queue_none"))
+    lines.append((texts("price_title"), Style.TITLE))
+    lines.append(price_row(texts("price_colony"), colony_cost(world, player),
+                           texts("price_turns", turns=1)))
+    for key, building in BUILDINGS.items():
+        name = keyed_text(texts, "building", key)
+        lines.append(price_row(f"{name} ({key})", building.cost,
+                               texts("price_turns", turns=building.turns)))
+    for ship in SHIP_TYPES:
+        name = f"{ship.key} {keyed_text(texts, 'ship', ship.key)}"
+        lines.append(price_row(name, ship.cost, texts("price_ship", turns=SHIP_BUILD_TURNS,
+                                                      attack=ship.attack, hp=ship.hp)))
+    lines.extend(wrap(texts("price_rules")))
+    for planet_id in owned_planets(world, player):
+        lines.extend(wrap(texts("price_planet", planet=planet_text(world, planet_id),
+                                mine=next_level_text(world, texts, planet_id, "mine"),
+                                fort=next_level_text(world, texts, planet_id, "fort"))))
+    return lines
+
+
+def next_level_text(world: World, texts: Texts, planet_id: int, building: str) -> str:
+    """The price of a building's next level on a planet, or that it is at its highest level."""
+    level = getattr(world.planets[planet_id], BUILDINGS[building].field)
+    if level >= max_level(world, world.planets[planet_id].owner, building):
+        return texts("price_max")
+    return cost_text(building_cost(world, planet_id, building))
 
 
 def fleets_body(world: World, texts: Texts) -> Body:
@@ -96,11 +195,32 @@ def fleets_body(world: World, texts: Texts) -> Body:
 
 
 def visible_news(news: list[Message], player: int) -> list[Message]:
-    """The news the player hears: everything about its own empire, the public news of others."""
+    """The news the player hears: everything about its own empire, the public news of others.
+
+    A battle in which nobody lost a ship (a siege's fortress firing at nothing it can hurt)
+    is no news, nor is a side that lost nothing.
+    """
     def concerns_player(item: Message) -> bool:
         values = item.as_dict()
         return player in (values.get("empire"), values.get("previous"), values.get("other"))
-    return [item for item in news if item.key in PUBLIC_NEWS or concerns_player(item)]
+    heard = []
+    for i, item in enumerate(news):
+        if item.key == "news_losses" and item.get("lost") == 0:
+            continue
+        if item.key == "news_battle" and not any(
+                later.get("lost") for later in news[i + 1: i + 1 + int(item.get("sides"))]
+                if later.key == "news_losses"):
+            continue
+        if item.key in PUBLIC_NEWS or concerns_player(item):
+            heard.append(item)
+    return heard
+
+
+def latest_sieges(news: list[Message]) -> list[Message]:
+    """News of several turns with each planet's siege told once, at its latest state."""
+    last = {item.get("planet"): i for i, item in enumerate(news) if item.key == "news_besieged"}
+    return [item for i, item in enumerate(news)
+            if item.key != "news_besieged" or last[item.get("planet")] == i]
 
 
 def message_lines(world: World, texts: Texts, message: Message) -> list[str]:
@@ -126,21 +246,23 @@ def news_body(world: World, texts: Texts, turns: tuple[int, int], news: list[Mes
 
 
 def report_body(world: World, texts: Texts) -> Body:
-    """The last battle: each side's ships (and fortress) before it, and what each lost."""
+    """Every battle of the last turn that had one: each side's ships (and fortress), its losses."""
     if not world.battle_reports:
         return [texts("report_none")]
-    report = world.battle_reports[-1]
-    lines: Body = [(texts("report_title", system=system_text(world, report.system),
-                          turn=report.turn), Style.TITLE)]
-    for i, empire_id in enumerate(report.empires):
-        none = texts("ships_none")
-        side = {"empire": empire_text(world, texts, empire_id),
-                "before": ships_text(report.before[i], none),
-                "lost": ships_text(report.lost[i], none)}
-        if report.forts[i]:
-            lines.extend(wrap(texts("report_side_fort", fort=report.forts[i], **side)))
-        else:
-            lines.extend(wrap(texts("report_side", **side)))
+    last_turn = world.battle_reports[-1].turn
+    lines: Body = []
+    for report in (r for r in world.battle_reports if r.turn == last_turn):
+        lines.append((texts("report_title", system=system_text(world, report.system),
+                            turn=report.turn), Style.TITLE))
+        for i, empire_id in enumerate(report.empires):
+            none = texts("ships_none")
+            side = {"empire": empire_text(world, texts, empire_id),
+                    "before": ships_text(report.before[i], none),
+                    "lost": ships_text(report.lost[i], none)}
+            if report.forts[i]:
+                lines.extend(wrap(texts("report_side_fort", fort=report.forts[i], **side)))
+            else:
+                lines.extend(wrap(texts("report_side", **side)))
     return lines
 
 

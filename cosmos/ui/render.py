@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from cosmos.data import SHIP_KINDS, TECHS
 from cosmos.text import Texts
+from cosmos.text.names import Named, forms_of
 from cosmos.world import World
 
 EMPIRE_ARGS = frozenset({"empire", "previous", "winner", "other", "attacker", "defender"})
@@ -22,7 +23,8 @@ def ships_text(ships: Sequence[int], none: str = "0") -> str:
 def empire_text(world: World, texts: Texts, empire_id: object) -> str:
     """An empire's name in the player's language (its number if there is no such empire)."""
     if isinstance(empire_id, int) and 0 <= empire_id < len(world.empires):
-        return world.empires[empire_id].name_in(texts.lang)
+        empire = world.empires[empire_id]
+        return Named(empire.name_in(texts.lang), forms_of(texts.lang, empire.definition.key))
     return str(empire_id)
 
 
@@ -58,6 +60,13 @@ def tech_text(texts: Texts, tech_id: object) -> str:
     return number_text(tech_id)
 
 
+def list_text(texts: Texts, items: Sequence[str]) -> str:
+    """Words as a list the way the language says it: "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return texts("list_and", rest=", ".join(items[:-1]), last=items[-1])
+
+
 def arg_text(world: World, texts: Texts, name: str, value: object) -> str | object:
     """One value of a message as the player reads it, chosen by the placeholder's name."""
     if name in EMPIRE_ARGS:
@@ -66,6 +75,8 @@ def arg_text(world: World, texts: Texts, name: str, value: object) -> str | obje
         return system_text(world, value)
     if name == "planet":
         return planet_text(world, value)
+    if name in TECH_ARGS and isinstance(value, (tuple, list)):
+        return list_text(texts, [tech_text(texts, tech) for tech in value])
     if name in TECH_ARGS:
         return tech_text(texts, value)
     if name == "fleet":
@@ -81,6 +92,16 @@ def arg_text(world: World, texts: Texts, name: str, value: object) -> str | obje
     return value
 
 
+def counted_kind(texts: Texts, kind: object, count: object) -> str:
+    """A ship type's name in the form that goes with a number: 1 frigate, 2 frigates."""
+    key = f"ships_{kind}"
+    return texts.counted(key, count) if texts.has(key) else str(kind)
+
+
 def render(world: World, texts: Texts, key: str, args: Sequence[tuple[str, object]]) -> str:
-    """A message (key and named values) in the player's language."""
-    return texts(key, **{name: arg_text(world, texts, name, value) for name, value in args})
+    """A message (key and named values) in the player's language; a counted ship type agrees."""
+    values = {name: arg_text(world, texts, name, value) for name, value in args}
+    given = dict(args)
+    if "kind" in given and "count" in given:
+        values["kind"] = counted_kind(texts, given["kind"], given["count"])
+    return texts(key, **values)

@@ -8,7 +8,7 @@ from cosmos.text import Texts
 from cosmos.ui.figures import figures
 from cosmos.ui.layout import Frame, Style, both_ends, wrap
 from cosmos.ui.mapdraw import draw_map
-from cosmos.ui.render import ships_text, tech_text
+from cosmos.ui.render import empire_text, ships_text, tech_text
 from cosmos.world import World
 
 LEGEND_NAME_WIDTH = 13
@@ -23,8 +23,8 @@ def player_of(world: World) -> int:
 
 
 def empire_name(world: World, texts: Texts, empire_id: int) -> str:
-    """An empire's name in the player's language."""
-    return world.empires[empire_id].name_in(texts.lang)
+    """An empire's name in the player's language (with the forms a sentence may ask for)."""
+    return empire_text(world, texts, empire_id)
 
 
 def header(world: World, texts: Texts) -> list[str]:
@@ -40,6 +40,8 @@ def header(world: World, texts: Texts) -> list[str]:
     second = f"{stock}  {texts('header_science', science=f'{numbers.science:+d}')}"
     if numbers.research < 0:
         third = texts("research_none", banked=numbers.banked)
+    elif numbers.banked >= numbers.cost:  # paid for already: learnt at the end of this turn
+        third = texts("research_ready", tech=tech_text(texts, numbers.research), cost=numbers.cost)
     else:
         turns = numbers.turns_left if numbers.turns_left else "-"
         third = texts("research_now", tech=tech_text(texts, numbers.research),
@@ -115,7 +117,8 @@ def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
                                lab=texts("yes" if planet.lab else "no"),
                                yard=texts("yes" if planet.yard else "no")))
         if planet.siege > 0:
-            lines.append(texts("planet_siege", turns=planet.siege))
+            walls = world.fort_left.get(planet.id, 0)
+            lines.append(texts("planet_siege", turns=planet.siege, walls=walls))
     for fleet in sorted(world.fleets, key=lambda f: f.id):
         if fleet.system == system_id and sum(fleet.ships) > 0:
             name = empire_name(world, texts, fleet.owner)
@@ -127,14 +130,17 @@ def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
     return lines
 
 
-HELP_KEYS = ("help_map", "help_sys", "help_emp", "help_tech", "help_fleets", "help_col",
-             "help_build", "help_research", "help_ship", "help_go", "help_end", "help_diplomacy",
-             "help_save", "help_battle", "help_roles")
+HELP_KEYS = ("help_map", "help_sys", "help_emp", "help_tech", "help_fleets", "help_queue",
+             "help_col", "help_build", "help_research", "help_ship", "help_go", "help_end",
+             "help_diplomacy", "help_answer", "help_empire", "help_save", "help_battle",
+             "help_roles")
 
 
-def help_body(texts: Texts) -> list[str]:
-    """The list of commands."""
-    return [texts("help_title"), *(texts(key) for key in HELP_KEYS)]
+def help_body(world: World, texts: Texts) -> list[str]:
+    """The list of commands (the empires are this game's: their letters in the legend's order)."""
+    letters = " ".join(empire.letter for empire in world.empires)
+    return [texts("help_title"),
+            *(texts(key, letters=letters, highest=len(world.empires)) for key in HELP_KEYS)]
 
 
 __all__ = ["help_body", "frame", "header", "intro_body", "legend", "map_body", "sys_body"]

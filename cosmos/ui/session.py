@@ -28,7 +28,7 @@ class Kind(Enum):
     END = "end"
 
 
-VIEW_VERBS = frozenset({Verb.MAP, Verb.SYS, Verb.EMP, Verb.TECH, Verb.FLEETS, Verb.HELP,
+VIEW_VERBS = frozenset({Verb.MAP, Verb.SYS, Verb.EMP, Verb.TECH, Verb.FLEETS, Verb.QUEUE, Verb.HELP,
                         Verb.REPORT, Verb.NEWS})  # the commands that only show a screen
 AFTER_THE_END = frozenset({*VIEW_VERBS, Verb.LOAD, Verb.QUIT})
 
@@ -57,6 +57,8 @@ class Session:
         self.notes: list[tuple[str, Style]] = []
         self.finished = False  # the game is over or the player quit
         self.left = False  # the player quit
+        self.saved_log: list[str] = []  # the lines of the last save or load: what is kept
+        self.warned = False  # the player was told the game is not saved; quitting again leaves
 
     # -- what the player sees -------------------------------------------------------------
     def frame(self) -> str:
@@ -80,6 +82,8 @@ class Session:
             body = panels.tech_body(world, texts)
         elif top.kind is Verb.FLEETS:
             body = panels.fleets_body(world, texts)
+        elif top.kind is Verb.QUEUE:
+            body = panels.queue_body(world, texts)
         elif top.kind is Verb.REPORT:
             body = panels.report_body(world, texts)
         elif top.kind is Verb.NEWS:
@@ -88,7 +92,7 @@ class Session:
         elif top.kind is Kind.END:
             body, footer = panels.end_body(world, texts), texts("footer_end")
         else:
-            body = screens.help_body(texts)
+            body = screens.help_body(world, texts)
         return screens.frame(world, texts, body, footer, self.notes)
 
     def show(self, kind: Verb | Kind, arg: int = -1) -> None:
@@ -116,10 +120,26 @@ class Session:
                       techs=len(TECHS),
                       letters="".join(empire.letter for empire in self.world.empires))
 
+    def unsaved(self) -> bool:
+        """Would leaving now lose something: orders or turns since the last save, game not over?"""
+        return self.world.victory is None and self.log != self.saved_log
+
+    def leave(self, how: str = "quit") -> bool:
+        """Leave, unless the game is unsaved and the player has not been told yet (then tell)."""
+        if self.unsaved() and not self.warned:
+            self.warned = True
+            self.notes = []
+            self.note(self.texts(f"unsaved_{how}"), Style.BAD)
+            return False
+        self.finished = self.left = True
+        return True
+
     def send(self, line: str) -> str:
         """Play one line of input and return the new frame; bad input only adds a message."""
         self.notes = []
         parsed = parse(line, self.limits())
+        if not (isinstance(parsed, Parsed) and parsed.verb is Verb.QUIT):
+            self.warned = False  # asked again only after something else was typed
         if isinstance(parsed, ParseError):
             args = tuple((name, self.texts(str(value)) if name == "what" else value)
                          for name, value in parsed.args)
@@ -134,7 +154,7 @@ class Session:
         """Carry out a line that makes sense."""
         verb = parsed.verb
         if verb is Verb.QUIT:
-            self.finished = self.left = True
+            self.leave()
         elif verb in VIEW_VERBS:
             self.show(verb, int(parsed.args[0]) - 1 if parsed.args else -1)
         elif verb in ORDER_VERBS:
@@ -168,7 +188,8 @@ class Session:
             self.news_turns = (self.news_turns[0], self.world.turn)
             play_turn(self.world)
             self.log.append("end")
-            self.news.extend(panels.visible_news(self.world.turn_news, self.player))
+            self.news = panels.latest_sieges(
+                [*self.news, *panels.visible_news(self.world.turn_news, self.player)])
             played += 1
             if self.worth_stopping(self.world.turn_news):
                 break
@@ -206,6 +227,7 @@ class Session:
         except SaveError as error:
             self.note_message(error.message.key, error.message.args, Style.BAD)
             return
+        self.saved_log = list(self.log)
         self.note(self.texts("ok_saved", slot=slot), Style.GOOD)
 
     def load(self, slot: int) -> None:
@@ -223,6 +245,7 @@ class Session:
             self.note_message(error.message.key, error.message.args, Style.BAD)
             return
         self.world, self.log = world, list(save.lines)
+        self.saved_log = list(self.log)
         self.lanes = lane_cells(world)
         self.news = panels.visible_news(world.turn_news, self.player)  # of the last turn played
         self.news_turns = (world.turn - 1, world.turn - 1)

@@ -71,9 +71,18 @@ def play(session: Session, stdin: TextIO, stdout: TextIO, colour: bool, echo: bo
         enable_line_editing()
     while not session.left:
         stdout.write(paint(session.render()) if colour else session.frame())
-        line = read_line(stdin, stdout, interactive)
-        if line is None:  # end of input: leave quietly
+        try:
+            line = read_line(stdin, stdout, interactive)
+        except KeyboardInterrupt:  # Ctrl-C: like quit, it asks first if the game is not saved
             stdout.write("\n")
+            session.leave("interrupt")
+            continue
+        if line is None:  # end of input (Ctrl-D): a terminal asks first; a pipe leaves, saying so
+            stdout.write("\n")
+            if interactive and not session.leave("eof"):
+                continue
+            if session.unsaved():
+                stdout.write(session.texts("unsaved_left") + "\n")
             break
         if echo:
             stdout.write(line + "\n")

@@ -91,7 +91,7 @@ def test_research_needs_the_prerequisites_and_changes_nothing_when_refused() -> 
     with pytest.raises(RuleError) as refused:
         apply(world, Research(0, tech_id("ion_engines")))
     assert refused.value.message.key == "err_prereq"
-    assert refused.value.message.get("missing") == tech_id("gas_siphons")
+    assert refused.value.message.get("missing") == (tech_id("gas_siphons"),)
     assert world.empires[0].research == -1
 
 

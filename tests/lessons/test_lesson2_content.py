@@ -108,17 +108,19 @@ def test_the_problem_is_the_real_games_screen_and_refusal(nb):
     assert printed.startswith(screen)
     added = [line for line in refused.splitlines() if line and line not in screen.splitlines()]
     assert printed == screen + "\n" + "\n".join(added) + "\n"
-    assert added == ["Stargate needs Dreadnought yards first."]
+    names = ["Dreadnought yards", "Uranium enrichment", "Quantum computing", "Siege engines"]
+    assert " ".join(added) == f"Stargate needs {', '.join(names[:3])} and {names[3]} first."
 
 
-def test_the_refusal_names_only_the_first_missing_prerequisite_as_the_lesson_says():
+def test_the_refusal_names_every_missing_prerequisite_as_the_lesson_says():
     world = new_world(2026)
     stargate = tech_id("stargate")
     missing = missing_prereqs(world.empires[0], stargate)
     assert len(missing) == 4
     refused = refusal(world, Research(0, stargate))
     assert refused is not None and refused.key == "err_prereq"
-    assert refused.get("missing") == missing[0] == tech_id("dreadnought_yards")
+    assert refused.get("missing") == tuple(missing)
+    assert missing[0] == tech_id("dreadnought_yards")
 
 
 def test_the_reverse_view_and_its_claims(nb):

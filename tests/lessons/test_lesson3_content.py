@@ -86,7 +86,7 @@ def test_the_problem_is_the_real_games_screen(nb):
     cell = next(c for c in code_cells(nb) if 'game.submit("report")' in c.source)
     assert is_play_cell(cell)
     assert stdout_of(cell) == expected
-    assert "Orion Hegemon: 4I 2B 6F and fortress 1, lost 1I 1F" in expected
+    assert "Orion Hegemon: 4I 2B 6F and fortress level 1, lost 1I 1F" in expected
     assert "Terran Empire lost 7 ships, 0 left." in expected
 
 

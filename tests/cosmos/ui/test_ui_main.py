@@ -73,7 +73,7 @@ def test_a_bad_number_on_the_command_line_is_named_in_the_players_language() -> 
         ):
             result = run_game([*args, f"--lang={lang}"], "")
             assert result.returncode == 2 and result.stdout == ""
-            assert result.stderr.startswith("usage: python -m cosmos")
+            assert result.stderr.startswith(texts("cli_usage") + " python -m cosmos")
             assert result.stderr.endswith(f"python -m cosmos: {expected}\n")
     assert Texts("de")("err_option_number", option="--seed", value="'x'") != Texts("en")(
         "err_option_number", option="--seed", value="'x'")
@@ -83,3 +83,16 @@ def test_a_negative_or_huge_seed_is_still_a_galaxy() -> None:
     for seed in ("-5", "99999999999"):
         result = run_game(["--plain", f"--seed={seed}"], "quit\n")
         assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+def test_the_usage_text_and_the_simulation_report_follow_the_language() -> None:
+    from cosmos.text import Texts
+
+    german = run_game(["--lang=de", "--help"], "")
+    assert german.returncode == 0 and german.stdout.startswith("Aufruf: python -m cosmos")
+    assert Texts("de")("cli_help_plain") in german.stdout and "show this help" not in german.stdout
+    spanish = run_game(["--bogus", "--lang=es"], "")
+    assert spanish.returncode == 2 and spanish.stderr.startswith("uso: python -m cosmos")
+    bulgarian = run_game(["--simulate=1", "--lang=bg"], "")
+    assert bulgarian.returncode == 0 and bulgarian.stdout.startswith("Баланс от 1 игра само на ИИ")
+    assert "как завършиха игрите:" in bulgarian.stdout and "воин" in bulgarian.stdout

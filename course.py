@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = ("notebook", "test")
+EXTRAS = ("notebook", "test", "lite")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
 DEBIAN_PACKAGES = {
     "bwrap": "bubblewrap",  # the grader's sandbox
@@ -26,7 +26,7 @@ DEBIAN_PACKAGES = {
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate")
+COMMANDS = ("course", "test", "setup", "regenerate", "lite")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -35,6 +35,8 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
   test [ARGS]          run every test (ARGS go to pytest, e.g. -k browser)
   setup                only install: the virtual environment and the Debian packages
   regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
+  lite DIR             build the course as a static JupyterLite site in DIR (Python in the browser:
+                       serve DIR with any static web server, e.g. python3 -m http.server -d DIR)
 
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
@@ -165,6 +167,8 @@ def main(argv: list[str]) -> int:
         return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
+    if command == "lite":
+        return run([python, "-m", "lite", *args], cwd=ROOT)
     return run(lab_command(args), cwd=ROOT, env=venv_environment())
 
 

@@ -72,16 +72,39 @@ def stage_pyodide(pyodide: Path, wheels: list[Path], into: Path) -> None:
     (into / "pyodide-lock.json").write_text(json.dumps(narrowed, indent=1, sort_keys=True) + "\n")
 
 
+def joined(notebook: dict) -> dict:
+    """The notebook with every multi-line string in one piece, as a Jupyter server hands it to the page.
+
+    On disk a cell's source and an output's text are lists of lines; JupyterLite serves the file as it
+    is, and parts of the page (the table of contents reading Markdown outputs) expect strings."""
+    def one(value: object) -> object:
+        return "".join(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else value
+
+    for cell in notebook["cells"]:
+        cell["source"] = one(cell["source"])
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = one(output["text"])
+            if "data" in output:
+                output["data"] = {kind: value if kind.endswith("json") else one(value)
+                                  for kind, value in output["data"].items()}
+    return notebook
+
+
+def stage_notebook(source: Path, target: Path) -> None:
+    """One notebook into the site's contents, its lines joined."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    notebook = joined(json.loads(source.read_text(encoding="utf-8")))
+    target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def stage_contents(root: Path, into: Path) -> None:
     """What the student sees in the file browser: every lesson and every exercise's starter notebook."""
     for notebook in sorted((root / "lessons").glob("*.ipynb")):
-        (into / "lessons").mkdir(parents=True, exist_ok=True)
-        shutil.copy2(notebook, into / "lessons" / notebook.name)
+        stage_notebook(notebook, into / "lessons" / notebook.name)
     for spec in sorted((root / "exercises").glob("*/exercise.json")):
-        folder = into / "exercises" / spec.parent.name
-        folder.mkdir(parents=True, exist_ok=True)
         for notebook in sorted(spec.parent.glob("*.ipynb")):
-            shutil.copy2(notebook, folder / notebook.name)
+            stage_notebook(notebook, into / "exercises" / spec.parent.name / notebook.name)
 
 
 def site_size(site: Path) -> tuple[int, int]:

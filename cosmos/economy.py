@@ -1,4 +1,4 @@
-"""The economy: production and science per empire, costs, the score and the build queue."""
+"""The economy: production per empire, costs, the score and the build queue (science: cosmos.tech)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,10 +9,8 @@ from cosmos.bus import Event
 from cosmos.data import (
     BUILDINGS,
     CAPITAL_BONUS,
-    CAPITAL_SCIENCE,
     COLONY_COST,
     COLONY_GROWTH_PCT,
-    LAB_SCIENCE,
     MINE_YIELD,
     RES_COUNT,
     RESOURCES,
@@ -21,10 +19,11 @@ from cosmos.data import (
     SCORE_PER_PLANET,
     SCORE_PER_TECH,
     SHIP_TYPES,
-    TECHS,
 )
 from cosmos.fleets import add_ships, ships_at
 from cosmos.tech import bonus
+from cosmos.tech import science_per_turn as science_per_turn  # noqa: F401  (lesson 2 moved it to tech)
+from cosmos.world import capital_planet, owned_planets
 
 if TYPE_CHECKING:
     from cosmos.galaxy import Planet
@@ -44,22 +43,6 @@ class QueueItem:
     count: int = 1
     turns_left: int = 1
     paid: Cost = (0, 0, 0, 0)
-
-
-def owned_planets(world: World, empire_id: int) -> list[int]:
-    """The ids of the empire's planets, ascending."""
-    return [planet.id for planet in world.planets if planet.owner == empire_id]
-
-
-def capital_planet(world: World, empire_id: int) -> int:
-    """The empire's capital planet: its first planet in its capital system (-1: none)."""
-    empire = world.empires[empire_id]
-    if empire.capital < 0:
-        return -1
-    for planet_id in world.systems[empire.capital].planets:
-        if world.planets[planet_id].owner == empire_id:
-            return planet_id
-    return -1
 
 
 def mine_yield(world: World, empire_id: int) -> list[int]:
@@ -94,16 +77,6 @@ def income(world: World, empire_id: int) -> list[int]:
     if capital_planet(world, empire_id) >= 0:  # the sum of planet_output over the planets
         total = [total[r] + CAPITAL_BONUS[r] for r in range(RES_COUNT)]
     return total
-
-
-def science_per_turn(world: World, empire_id: int) -> int:
-    """Science per turn: the capital's share plus the labs, raised by science technologies."""
-    empire = world.empires[empire_id]
-    labs = sum(world.planets[p].lab for p in owned_planets(world, empire_id))
-    base = labs * (LAB_SCIENCE + bonus(empire, "lab_science"))
-    if capital_planet(world, empire_id) >= 0:
-        base += CAPITAL_SCIENCE
-    return base * (100 + bonus(empire, "science_pct")) // 100
 
 
 def building_levels(planet: Planet) -> int:
@@ -195,23 +168,6 @@ def produce(world: World) -> None:
         empire.produced += sum(gained)
         world.bus.publish(Event("resources_produced", {
             "empire": empire.id, "income": tuple(gained), "produced": empire.produced}))
-
-
-def research(world: World) -> None:
-    """Research phase: science is banked, and the chosen technology is learned once paid for."""
-    for empire in world.empires:
-        if not empire.alive:
-            continue
-        empire.science += science_per_turn(world, empire.id)
-        if empire.research < 0:
-            continue
-        cost = TECHS[empire.research].cost
-        if empire.science >= cost:
-            empire.science -= cost
-            learned = empire.research
-            empire.techs.append(learned)
-            empire.research = -1
-            world.bus.publish(Event("tech_researched", {"empire": empire.id, "tech": learned}))
 
 
 def build(world: World) -> None:

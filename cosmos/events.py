@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cosmos.bus import Event
-from cosmos.economy import capital_planet, owned_planets, refund
+from cosmos.economy import refund
 from cosmos.fleets import add_ships, ships_at
+from cosmos.world import capital_planet, owned_planets
 
 if TYPE_CHECKING:
     from cosmos.world import World

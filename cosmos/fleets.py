@@ -105,7 +105,10 @@ def fleet_speed(world: World, empire_id: int) -> int:
 
 
 def move_fleets(world: World) -> None:
-    """Movement phase: every fleet with a destination takes its next steps on the shortest path."""
+    """Movement phase: every fleet with a destination takes its next steps on the shortest path.
+
+    Fleets move one after another by id, but nothing meets on the way: enemies that cross on a
+    lane pass each other, since battles happen only in systems, after every fleet has moved."""
     steps: dict[tuple[int, int], int] = {}  # (from, to) -> next system: the lanes do not change
     for fleet in sorted(world.fleets, key=lambda f: f.id):
         if fleet.target < 0:

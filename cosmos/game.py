@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from cosmos import turn
 from cosmos.checkpoint import CheckpointError, read_checkpoint, world_from_checkpoint, write_checkpoint
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
@@ -11,13 +12,24 @@ from cosmos.envoy import diplomacy_moves
 from cosmos.messages import RuleError, message
 from cosmos.rivals import decide
 from cosmos.save import SaveError, SaveGame, read_save, slot_path, write_save
-from cosmos.turn import end_turn
+from cosmos.victory import check_victory
 from cosmos.view import survey
 from cosmos.world import World, new_world
 
-__all__ = ["END", "load_game", "parse_line", "play_line", "play_turn", "replay", "restore", "save_game"]
+__all__ = [
+    "END", "PHASES", "end_turn", "load_game", "parse_line", "play_line", "play_turn", "replay", "restore",
+    "save_game",
+]
 
 END = "end"  # the line that ends a turn; `wait N` is saved as N of them
+
+# The phases of a game's turn: the galaxy's (cosmos.turn), then the victory check.
+PHASES: tuple[tuple[str, turn.Phase], ...] = (*turn.PHASES, ("victory", check_victory))
+
+
+def end_turn(world: World) -> None:
+    """End the turn of a game: the galaxy's phases in order, the victory check last."""
+    turn.end_turn(world, PHASES)
 
 
 def play_turn(world: World) -> None:

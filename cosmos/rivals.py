@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.data import AI_TUNING, LAB_SCIENCE, MAX_SHIPS_PER_ORDER, MINE_YIELD, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
-from cosmos.economy import building_cost, capital_planet, colony_cost, max_level, times
+from cosmos.economy import building_cost, colony_cost, max_level, times
 from cosmos.tech import researchable
 from cosmos.view import KINDS, Cost, Survey, View, look, strength
+from cosmos.world import capital_planet
 
 if TYPE_CHECKING:
     from cosmos.data import AiTuning, Personality

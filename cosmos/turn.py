@@ -1,17 +1,21 @@
-"""The turn: fixed phases in a fixed order publish past-tense events; news and statistics listen."""
+"""The turn: fixed phases in a fixed order publish past-tense events; news and statistics listen.
+
+The victory check belongs to the whole game (cosmos.game adds it as the last phase), so the
+turn takes its phases as a parameter and knows nothing of how a game ends.
+"""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cosmos.battle import besiege, fight_battles
 from cosmos.bus import Event
 from cosmos.diplomacy import settle_diplomacy
-from cosmos.economy import build, produce, research, settle_claims
+from cosmos.economy import build, produce, settle_claims
 from cosmos.events import random_events
 from cosmos.fleets import move_fleets
 from cosmos.messages import MESSAGE_KEYS, Message, RuleError, message
-from cosmos.victory import check_victory
+from cosmos.tech import research
 
 if TYPE_CHECKING:
     from cosmos.world import World
@@ -23,7 +27,7 @@ __all__ = [
 
 Phase = Callable[["World"], None]
 
-# The phases of a turn, in their fixed order.
+# The phases of the galaxy's turn, in their fixed order (the game adds its victory check after them).
 PHASES: tuple[tuple[str, Phase], ...] = (
     ("diplomacy", settle_diplomacy),
     ("orders", settle_claims),
@@ -34,7 +38,6 @@ PHASES: tuple[tuple[str, Phase], ...] = (
     ("battle", fight_battles),
     ("siege", besiege),
     ("events", random_events),
-    ("victory", check_victory),
 )
 
 # Which events make news, and with which message key (its placeholders come from the event's data).
@@ -96,13 +99,13 @@ def install_listeners(world: World) -> None:
     world.bus.subscribe("*", count)
 
 
-def end_turn(world: World) -> None:
+def end_turn(world: World, phases: Sequence[tuple[str, Phase]] = PHASES) -> None:
     """Carry out every order of the turn together: run the phases in order, then the next turn."""
     if world.victory is not None:
         raise RuleError(message("err_game_over"))
     install_listeners(world)
     world.turn_news.clear()
-    for _name, phase in PHASES:
+    for _name, phase in phases:
         phase(world)
     world.bus.publish(Event("turn_ended", {"turn": world.turn}))
     if world.victory is None:

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from cosmos.bus import Event
 from cosmos.data import ECONOMY_TARGET, MAX_TURNS
-from cosmos.economy import owned_planets, score
+from cosmos.economy import score
 from cosmos.tech import has_effect
+from cosmos.world import owned_planets
 
 if TYPE_CHECKING:
     from cosmos.world import World

@@ -19,7 +19,10 @@ from cosmos.data import (
 from cosmos.galaxy import Planet, StarSystem, generate_planets, generate_systems, pick_capitals
 from cosmos.rng import Random
 
-__all__ = ["Empire", "Fleet", "Planet", "StarSystem", "World", "new_world", "place_homeworld"]
+__all__ = [
+    "Empire", "Fleet", "Planet", "StarSystem", "World", "capital_planet", "new_world", "owned_planets",
+    "place_homeworld",
+]
 
 ROMAN = ("I", "II", "III", "IV", "V")
 
@@ -106,6 +109,22 @@ class World:
         """A planet's name: its star's name and a Roman numeral (Elara I)."""
         planet = self.planets[planet_id]
         return f"{self.systems[planet.system_id].name} {ROMAN[planet.index]}"
+
+
+def owned_planets(world: World, empire_id: int) -> list[int]:
+    """The ids of the empire's planets, ascending."""
+    return [planet.id for planet in world.planets if planet.owner == empire_id]
+
+
+def capital_planet(world: World, empire_id: int) -> int:
+    """The empire's capital planet: its first planet in its capital system (-1: none)."""
+    empire = world.empires[empire_id]
+    if empire.capital < 0:
+        return -1
+    for planet_id in world.systems[empire.capital].planets:
+        if world.planets[planet_id].owner == empire_id:
+            return planet_id
+    return -1
 
 
 def check_seed(seed: object) -> int:

@@ -27,7 +27,9 @@ CHECK_KEYS = {
     "points",
     "compare",
     "tolerance",
+    "script",
 }
+SCRIPT_ANSWER = "list[str]"  # what a class check answers: the lines of its log
 
 
 class ExerciseError(ValueError):
@@ -39,6 +41,7 @@ class Kind(Enum):
 
     FUNCTION = "function"
     PROGRAM = "program"
+    CLASS = "class"
 
 
 class Compare(Enum):
@@ -56,6 +59,7 @@ class Contract:
     kind: Kind
     params: tuple[str, ...]
     returns: AnswerType
+    methods: tuple[str, ...] = ()  # a class: the methods a script may call
 
 
 @dataclass(frozen=True)
@@ -71,13 +75,38 @@ class Check:
     points: float
     compare: Compare
     tolerance: float
+    script: bool = False  # a class: a scripted sequence of calls on one instance
+
+    @property
+    def kind(self) -> str:
+        """What the probe does with the payload: "function", "program" or "class"."""
+        return "program" if self.program else "class" if self.script else "function"
 
     def shown_input(self) -> str:
         """The input as a student reads it (only ever shown for public checks)."""
         value = json.loads(self.payload)
         if isinstance(value, str):
             return "standard input:\n" + value
+        if self.script:
+            made = f"bus = {self.call}({', '.join(json.dumps(arg) for arg in value['args'])})"
+            steps = [f"bus.{method}({', '.join(map(_shown_arg, args))})" for method, args in value["script"]]
+            return "\n            ".join([made, *steps])
         return f"{self.call}({', '.join(json.dumps(arg) for arg in value)})"
+
+
+def _shown_arg(arg: object) -> str:
+    """A script's argument as the student reads it: a listener by its name, data as JSON."""
+    if is_listener(arg):
+        assert isinstance(arg, dict)
+        calls = arg.get("calls")
+        also = f" that calls {calls[0]}({', '.join(map(_shown_arg, calls[1]))})" if calls else ""
+        return f"<listener {arg['listener']}{also}>"
+    return json.dumps(arg)
+
+
+def is_listener(value: object) -> bool:
+    """In a script, {"listener": name} (maybe with "calls") stands for a listener the probe makes."""
+    return type(value) is dict and "listener" in value and set(value) <= {"listener", "calls"}
 
 
 @dataclass(frozen=True)
@@ -223,14 +252,22 @@ def _positive(value: object, what: str, where: Path) -> float:
 
 def _contract(name: str, spec: object, where: Path) -> Contract:
     """One contract entry."""
-    _expect_keys(spec, {"kind", "params", "returns"}, where)
+    _expect_keys(spec, {"kind", "params", "returns", "methods"}, where)
     assert isinstance(spec, dict)
     if not name.isidentifier():
         raise ExerciseError(f"{where}: contract name {name!r} is not a Python name")
     try:
         kind = Kind(spec.get("kind"))
     except ValueError:
-        raise ExerciseError(f'{where}: {name}: kind must be "function" or "program"') from None
+        raise ExerciseError(f'{where}: {name}: kind must be "function", "program" or "class"') from None
+    if kind is Kind.CLASS:
+        methods = spec.get("methods")
+        if "returns" in spec or not isinstance(methods, list) or not methods or not all(
+                isinstance(m, str) and m.isidentifier() and not m.startswith("_") for m in methods):
+            raise ExerciseError(f"{where}: {name}: a class names its public methods (a list) and no returns")
+        return Contract(name, kind, _params(spec, name, where), parse_type(SCRIPT_ANSWER), tuple(methods))
+    if "methods" in spec:
+        raise ExerciseError(f"{where}: {name}: only a class has methods")
     if kind is Kind.PROGRAM:
         if "returns" in spec or spec.get("params"):
             raise ExerciseError(
@@ -241,10 +278,41 @@ def _contract(name: str, spec: object, where: Path) -> Contract:
         returns = parse_type(str(spec.get("returns", "")))
     except TypeSyntaxError as error:
         raise ExerciseError(f"{where}: {name}: {error}") from None
+    return Contract(name, kind, _params(spec, name, where), returns)
+
+
+def _params(spec: dict, name: str, where: Path) -> tuple[str, ...]:
+    """The documented parameter names."""
     params = spec.get("params", [])
     if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
         raise ExerciseError(f"{where}: {name}: params must be a list of names")
-    return Contract(name, kind, tuple(params), returns)
+    return tuple(params)
+
+
+def _script(raw: dict, target: Contract, label: str) -> str:
+    """A class check's payload: the constructor's args and the steps, each [method, [args]]."""
+    args, steps = raw.get("args", []), raw.get("script")
+    if "stdin" in raw or not isinstance(args, list) or not isinstance(steps, list) or not steps:
+        raise ExerciseError(f'{label}: a class check needs "script" (a list of steps), maybe "args", no "stdin"')
+
+    def step_ok(step: object) -> bool:
+        if not (isinstance(step, list) and len(step) == 2 and step[0] in target.methods
+                and isinstance(step[1], list)):
+            return False
+        for arg in step[1]:
+            if isinstance(arg, dict) and "listener" in arg:
+                if not is_listener(arg) or not isinstance(arg["listener"], str):
+                    return False
+                if "calls" in arg and not step_ok(arg["calls"]):
+                    return False
+        return True
+
+    for step in steps:
+        if not step_ok(step):
+            raise ExerciseError(
+                f"{label}: a step is [method, [args]] with a method of {', '.join(target.methods)}; "
+                f'a listener is {{"listener": name}} or {{"listener": name, "calls": step}}: {json.dumps(step)[:80]}')
+    return json.dumps({"args": args, "script": steps})
 
 
 def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path) -> Check:
@@ -258,7 +326,9 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
     target = contract.get(str(raw.get("call")))
     if target is None:
         raise ExerciseError(f'{label}: "call" must be one of {", ".join(contract)}')
-    if target.kind is Kind.FUNCTION:
+    if target.kind is Kind.CLASS:
+        payload = _script(raw, target, label)
+    elif target.kind is Kind.FUNCTION:
         if not isinstance(raw.get("args"), list) or "stdin" in raw:
             raise ExerciseError(f'{label}: a function check needs "args" (a list) and no "stdin"')
         payload = json.dumps(raw["args"])
@@ -300,4 +370,5 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
         points,
         compare,
         float(tolerance),
+        target.kind is Kind.CLASS,
     )

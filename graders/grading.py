@@ -35,7 +35,7 @@ def job_for(checks: tuple[Check, ...], cells: list[str], limits: Limits) -> dict
     return {
         "cells": cells,
         "checks": [
-            {"kind": "program" if c.program else "function", "name": c.call, "payload": c.payload}
+            {"kind": c.kind, "name": c.call, "payload": c.payload}
             for c in checks
         ],
         "budget": limits.timeout,

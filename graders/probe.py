@@ -27,6 +27,10 @@ class _TooLarge(Exception):
     """The answer has more values or nesting than the grader reads."""
 
 
+class _LogFull(BaseException):
+    """A class check's log is longer than the grader reads (a BaseException: no `except` swallows it)."""
+
+
 def encode(value: object) -> object:
     """Tagged JSON for a value: ["int", 3], ["tuple", [...]], ...; ["other", name] for the rest."""
     return _encode(value, 0, [MAX_NODES])
@@ -70,11 +74,72 @@ def _stdin_input(prompt: object = "") -> str:
     return line[:-1] if line.endswith("\n") else line
 
 
+def _plain(value: object, depth: int = 0) -> object:
+    """A value as plain JSON for a script's log: exact built-in types only, anything else by its type."""
+    kind = type(value)
+    if depth > MAX_DEPTH:
+        raise _LogFull
+    if value is None or kind in (bool, int, str, float):
+        return value
+    if kind is list or kind is tuple:
+        return [_plain(item, depth + 1) for item in value]
+    if kind is dict and all(type(key) is str for key in value):
+        return {key: _plain(item, depth + 1) for key, item in value.items()}
+    return f"<{getattr(kind, '__name__', '?')[:80]}>"
+
+
+def _shown(values: tuple | list) -> str:
+    """Values for a log line, each as JSON, separated by spaces."""
+    return " ".join(json.dumps(_plain(value)) for value in values)
+
+
+def run_script(target: object, payload: dict) -> list[str]:
+    """A class check: make one instance, play the script's steps on it, return the log as lines.
+
+    A step [method, args] logs "method raised Error" or, if it returns something, "method -> value".
+    {"listener": tag} in args becomes a listener that logs "tag heard args"; with "calls": [method,
+    args] it then calls that method on the same instance (and logs if that raised, then re-raises).
+    """
+    log: list[str] = []
+    instance = target(*payload["args"])  # type: ignore[operator]
+
+    def listener(spec: dict) -> object:
+        tag, then = spec["listener"], spec.get("calls")
+
+        def heard(*args: object) -> None:
+            if len(log) > MAX_NODES:
+                raise _LogFull
+            log.append(f"{tag} heard {_shown(args)}")
+            if then is not None:
+                try:
+                    getattr(instance, then[0])(*arguments(then[1]))
+                except Exception as error:
+                    log.append(f"{tag}: {then[0]} raised {type(error).__name__[:80]}")
+                    raise
+
+        return heard
+
+    def arguments(args: list) -> list:
+        return [listener(a) if type(a) is dict and "listener" in a else a for a in args]
+
+    for method, args in payload["script"]:
+        try:
+            result = getattr(instance, method)(*arguments(args))
+        except Exception as error:
+            log.append(f"{method} raised {type(error).__name__[:80]}")
+            continue
+        if result is not None:
+            log.append(f"{method} -> {_shown([result])}")
+    return log
+
+
 def call(namespace: dict, kind: str, name: str, payload: str) -> object:
-    """Call namespace[name]: a function with args decoded from payload, or a program on stdin."""
+    """Call namespace[name]: a function with args decoded from payload, a program on stdin, a class's script."""
     target = namespace[name]
     if kind == "function":
         return target(*json.loads(payload))
+    if kind == "class":
+        return run_script(target, json.loads(payload))
     out = io.StringIO()
     saved = sys.stdin, builtins.input
     # IPython's exit() would shut the kernel down; in a program it just ends the program.
@@ -104,6 +169,8 @@ def run_check(namespace: dict, kind: str, name: str, payload: str) -> dict:
         return {"status": "not callable", "type": _type_name(type(namespace[name]))}
     try:
         value = call(namespace, kind, name, payload)
+    except (_TooLarge, _LogFull):
+        return {"status": "too large"}
     except (Exception, SystemExit) as error:
         return {"status": "raised", "error": _type_name(type(error)), "message": _message(error)}
     try:

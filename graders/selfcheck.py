@@ -36,8 +36,7 @@ def check_here(namespace: dict, exercise: str) -> None:
     loaded = load_exercise(exercise, hidden=False)
     verdicts = []
     for check in loaded.checks:
-        kind = "program" if check.program else "function"
-        outcome = json.loads(json.dumps(run_check(namespace, kind, check.call, check.payload)))
+        outcome = json.loads(json.dumps(run_check(namespace, check.kind, check.call, check.payload)))
         verdicts.append(judge_result(check, loaded.contract[check.call], outcome))
     passed = all(verdict.passed for verdict in verdicts)
     if sys.platform == "emscripten":

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cosmos.data import TECHS
-from cosmos.economy import income, science_per_turn, score
+from cosmos.economy import income, score
+from cosmos.tech import science_per_turn, turns_to_research
 from cosmos.world import World
 
 
@@ -20,13 +21,6 @@ class Figures:
     research: int  # the technology being researched, or -1
     cost: int  # its cost in science (0 when nothing is researched)
     turns_left: int  # turns until it is researched at the current rate (0: never)
-
-
-def turns_to_research(banked: int, cost: int, rate: int) -> int:
-    """How many more turn ends until banked science reaches cost (0 if the rate is 0)."""
-    if rate <= 0:
-        return 0
-    return max(1, -(-(cost - banked) // rate))
 
 
 def figures(world: World, empire_id: int) -> Figures:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from cosmos.data import TECHS
 from cosmos.diplomacy import offers_to
-from cosmos.economy import owned_planets, score
+from cosmos.economy import score
 from cosmos.fleets import at_war
 from cosmos.messages import Message
 from cosmos.tech import missing_prereqs, researchable
@@ -12,7 +12,7 @@ from cosmos.ui.layout import Style, wrap
 from cosmos.ui.render import empire_text, keyed_text, render, ships_text, system_text, tech_text
 from cosmos.ui.screens import Body, player_of
 from cosmos.victory import ranking
-from cosmos.world import World
+from cosmos.world import World, owned_planets
 
 TECH_NAME_WIDTH = 26
 # news about the rivals the player hears of; their building, ships and moves stay their own

@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections import Counter
 
 from cosmos.bus import Event
-from cosmos.economy import capital_planet, owned_planets
 from cosmos.events import (
     BREAKTHROUGH_SCIENCE,
     CONVOY_CARGO,
@@ -16,10 +15,11 @@ from cosmos.events import (
     roll_event,
 )
 from cosmos.fleets import ships_at
+from cosmos.game import PHASES, end_turn
 from cosmos.messages import MESSAGE_KEYS
 from cosmos.rng import Random
-from cosmos.turn import NEWS_OF_EVENT, PHASES, end_turn
-from cosmos.world import World, new_world
+from cosmos.turn import NEWS_OF_EVENT
+from cosmos.world import World, capital_planet, new_world, owned_planets
 
 BY_KEY = {event.key: event for event in EVENTS}
 

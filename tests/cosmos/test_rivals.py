@@ -8,14 +8,13 @@ from cosmos import rivals
 from cosmos.commands import Colonize, Move, Research, apply, refusal
 from cosmos.data import MAX_TURNS, PERSONALITIES, TECHS
 from cosmos.diplomacy import PEACE_MIN_TURNS, DeclareWar
-from cosmos.economy import owned_planets
 from cosmos.envoy import diplomacy_moves
 from cosmos.fleets import make_peace
-from cosmos.game import play_turn
+from cosmos.game import end_turn, play_turn
 from cosmos.graph import bfs
 from cosmos.rivals import MAX_ACTIONS
-from cosmos.turn import end_turn, state_text
-from cosmos.world import Empire, World, new_world
+from cosmos.turn import state_text
+from cosmos.world import Empire, World, new_world, owned_planets
 
 CHARACTERS = sorted(PERSONALITIES)
 

@@ -6,10 +6,10 @@ from hypothesis import strategies as st
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply, refusal
 from cosmos.data import BUILDINGS, SHIP_TYPES, TECHS
-from cosmos.economy import owned_planets
+from cosmos.game import end_turn
 from cosmos.messages import MESSAGE_KEYS, RuleError
-from cosmos.turn import end_turn, state_text
-from cosmos.world import World
+from cosmos.turn import state_text
+from cosmos.world import World, owned_planets
 from tests.cosmos.rules_world import rules_world
 
 SEEDS = (2026, 7, 42)

@@ -9,13 +9,13 @@ import sys
 from cosmos.bus import Event
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply, refusal
 from cosmos.data import COLONY_COST, MAX_TURNS, SHIP_TYPES
-from cosmos.economy import capital_planet, owned_planets
 from cosmos.fleets import make_peace, new_fleet
+from cosmos.game import PHASES, end_turn
 from cosmos.graph import bfs
 from cosmos.messages import MESSAGE_KEYS
 from cosmos.tech import researchable
-from cosmos.turn import NEWS_OF_EVENT, PHASES, end_turn, event_line, state_text
-from cosmos.world import World
+from cosmos.turn import NEWS_OF_EVENT, event_line, state_text
+from cosmos.world import World, capital_planet, owned_planets
 from tests.cosmos.rules_world import rules_world
 from tests.reference import ROOT
 

@@ -6,9 +6,9 @@ import pytest
 from cosmos.commands import Move, apply
 from cosmos.data import ECONOMY_TARGET, MAX_TURNS
 from cosmos.economy import income, score
+from cosmos.game import end_turn
 from cosmos.messages import RuleError
 from cosmos.tech import tech_id
-from cosmos.turn import end_turn
 from cosmos.victory import Victory, check_victory, ranking
 from cosmos.world import World
 from tests.cosmos.rules_world import rules_world

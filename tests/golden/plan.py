@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.diplomacy import OfferPeace, offers_to
-from cosmos.economy import capital_planet, income, owned_planets
+from cosmos.economy import income
 from cosmos.fleets import at_war, ships_at
 from cosmos.tech import tech_id
 from cosmos.ui.session import Session
 from cosmos.view import look
-from cosmos.world import World
+from cosmos.world import World, capital_planet, owned_planets
 
 RESEARCH = ("deep_drilling", "gas_siphons", "research_grid", "crystal_lattice",
             "uranium_enrichment", "bastions", "plasma_cannons", "reinforced_hulls",

@@ -1,0 +1,229 @@
+"""Write the Event bus notebooks: the starter (exercises/), the reference and the known-wrong ones.
+
+Every wrong solution is the reference with one realistic change, named after it. Run
+`python graders/hidden/05-event-bus/make_notebooks.py` after changing this file; `python -m
+graders validate 05-event-bus` then proves that the reference scores full marks and each wrong
+solution loses points.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+STARTER = ROOT / "exercises" / "05-event-bus" / "event_bus.ipynb"
+
+INTRO = """# Exercise: the event bus
+
+In the lesson every phase of the turn publishes what happened (`battle_fought`,
+`meteor_struck`, ...) on the world's event bus, and the news, the statistics and the battle
+report listen. Now you build such a bus yourself, and the weighted table the random events
+are rolled from.
+
+**The bus.** `EventBus()` starts with no listeners.
+
+* `subscribe(kind, listener)`: from now on call `listener(kind, data)` for every event of
+  this kind. The kind `"*"` means every event (a *wildcard* listener).
+* `publish(kind, data)`: call the listeners of this kind in the order they subscribed, then
+  the wildcard listeners in the order they subscribed. A listener may subscribe twice; then it
+  is called twice.
+* A listener must not publish while it handles an event: `publish` called during another
+  `publish` raises `RuntimeError` (before calling anyone). The outer `publish` lets that error
+  pass on to its caller, and afterwards the bus works as before.
+
+**The table.** `roll(chances, roll)`: `chances` is a list of whole numbers, the chance of
+each event in thousandths, and `roll` a number from 0 to 999. Lay the chances end to end:
+the first event takes the rolls `0 .. chances[0] - 1`, the next one the following
+`chances[1]` rolls, and so on. Return the index of the event the roll falls on, or `-1` if
+it falls past the end of the table (no event this turn).
+"""
+
+CONTRACT = """## What the grader calls
+
+The grader runs your notebook from the top in a fresh kernel, then plays scripts on a new
+`EventBus()` of yours: it subscribes listeners of its own (which note down what they hear),
+publishes events and notes what each call raised. It compares that log with the right one.
+It also calls `roll` with tables of its own.
+
+| name | arguments | answer |
+|---|---|---|
+| `EventBus()` | none | a bus with the methods `subscribe(kind, listener)` and `publish(kind, data)` |
+| `roll(chances, roll)` | a list of `int` chances (thousandths), an `int` from 0 to 999 | an `int`: the index, or `-1` |
+"""
+
+REFERENCE = '''class EventBus:
+    """Listeners by event kind; "*" hears every event, after the specific listeners."""
+
+    def __init__(self):
+        self.listeners = {}
+        self.publishing = False
+
+    def subscribe(self, kind, listener):
+        """Call listener(kind, data) for every event of this kind ("*": every event)."""
+        self.listeners.setdefault(kind, []).append(listener)
+
+    def publish(self, kind, data):
+        """Deliver one event: its own listeners first, then the wildcard ones; no re-entry."""
+        if self.publishing:
+            raise RuntimeError(f"a listener published {kind!r} while handling another event")
+        self.publishing = True
+        try:
+            for listener in [*self.listeners.get(kind, []), *self.listeners.get("*", [])]:
+                listener(kind, data)
+        finally:
+            self.publishing = False
+'''
+
+ROLL = '''def roll(chances, roll):
+    """The index of the event a roll of 0..999 falls on, the chances laid end to end; -1: none."""
+    for index, chance in enumerate(chances):
+        if roll < chance:
+            return index
+        roll -= chance
+    return -1
+'''
+
+TRY_IT = '''heard = []
+bus = EventBus()
+bus.subscribe("*", lambda kind, data: heard.append(("news", kind)))
+bus.subscribe("meteor_struck", lambda kind, data: heard.append(("damage", data["planet"])))
+bus.publish("meteor_struck", {"planet": 3})
+print(heard)
+print([roll([10, 14, 8], r) for r in (0, 9, 10, 23, 24, 31, 32, 999)])
+'''
+
+STUB_BUS = '''class EventBus:
+    """Listeners by event kind; "*" hears every event, after the specific listeners."""
+
+    def __init__(self):
+        pass
+
+    def subscribe(self, kind, listener):
+        """Call listener(kind, data) for every event of this kind ("*": every event)."""
+        raise NotImplementedError("write subscribe")
+
+    def publish(self, kind, data):
+        """Deliver one event: its own listeners first, then the wildcard ones; no re-entry."""
+        raise NotImplementedError("write publish")
+'''
+
+STUB_ROLL = '''def roll(chances, roll):
+    """The index of the event a roll of 0..999 falls on, the chances laid end to end; -1: none."""
+    raise NotImplementedError("write roll")
+'''
+
+MORE = """## More tasks (not graded)
+
+- **The peace that is left.** Two empires that made peace on turn `made` must keep it for
+  10 turns. Write `peace_left(made, turn)`, how many more turns they must wait before war may
+  be declared (0: now), and compare it with `cosmos.diplomacy.peace_left` on a real world.
+- **Event counts over 1000 seeds.** For seeds 1 to 1000 make `new_world(seed)`, run 30 turns
+  with `cosmos.turn.end_turn` and count the random events by kind with a wildcard listener on
+  `world.bus`. Which is the most common, and does the order match the chances in
+  `cosmos.events.EVENTS`? Why does unrest hardly ever happen?
+- **A second guard.** Instead of refusing, some buses queue an event published while handling
+  and deliver it after the current one. Write `QueueingBus` that does that, and say which
+  order the listeners now hear events in.
+"""
+
+CHECK = """## Check yourself
+
+This cell runs the public checks on the class and function above, in this kernel. The grader
+runs them too, and more of its own that you do not see. From a terminal,
+`python -m graders check exercises/05-event-bus/event_bus.ipynb` runs the saved notebook
+exactly as the grader does.
+"""
+
+# name -> (what is wrong, the text replaced, its replacement) in REFERENCE + ROLL
+WRONG: dict[str, tuple[str, str, str]] = {
+    "wildcard-first": (
+        "The wildcard listeners are called before the specific ones.",
+        '[*self.listeners.get(kind, []), *self.listeners.get("*", [])]',
+        '[*self.listeners.get("*", []), *self.listeners.get(kind, [])]'),
+    "newest-listener-first": (
+        "Listeners are called newest first.",
+        "self.listeners.setdefault(kind, []).append(listener)",
+        "self.listeners.setdefault(kind, []).insert(0, listener)"),
+    "one-listener-per-kind": (
+        "A new listener replaces the one before it instead of joining it.",
+        "self.listeners.setdefault(kind, []).append(listener)",
+        "self.listeners[kind] = [listener]"),
+    "wildcard-only-when-nobody-else": (
+        "Wildcard listeners hear only events that nobody else listens to.",
+        '[*self.listeners.get(kind, []), *self.listeners.get("*", [])]',
+        'self.listeners.get(kind) or self.listeners.get("*", [])'),
+    "no-reentry-guard": (
+        "A listener may publish while handling: nothing is refused.",
+        "        if self.publishing:\n            raise RuntimeError",
+        "        if False:\n            raise RuntimeError"),
+    "guard-stuck-after-error": (
+        "The guard is not lowered when a listener raises: the bus refuses everything afterwards.",
+        "        try:\n            for listener in [*self.listeners.get(kind, []), *self.listeners.get(\"*\", [])]:\n"
+        "                listener(kind, data)\n        finally:\n            self.publishing = False",
+        "        for listener in [*self.listeners.get(kind, []), *self.listeners.get(\"*\", [])]:\n"
+        "            listener(kind, data)\n        self.publishing = False"),
+    "reentry-silently-dropped": (
+        "An event published while handling is dropped without a word instead of refused.",
+        '            raise RuntimeError(f"a listener published {kind!r} while handling another event")',
+        "            return"),
+    "roll-off-by-one": (
+        "A roll equal to the chance still counts for that event.",
+        "        if roll < chance:",
+        "        if roll <= chance:"),
+    "roll-not-end-to-end": (
+        "Each chance is compared with the roll itself: the chances are not laid end to end.",
+        "        roll -= chance\n",
+        ""),
+    "roll-last-event-by-default": (
+        "A roll past the end of the table picks the last event instead of none.",
+        "    return -1\n",
+        "    return len(chances) - 1\n"),
+}
+
+
+def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
+    """A notebook of (kind, source) cells with the course's kernel."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                  "language": "python"}, "language_info": {"name": "python"}}
+    for number, (kind, source) in enumerate(cells):
+        make = nbformat.v4.new_markdown_cell if kind == "md" else nbformat.v4.new_code_cell
+        cell = make(source.strip("\n"))
+        cell.id = f"cell-{number}"
+        nb.cells.append(cell)
+    return nb
+
+
+def solution(bus: str, table: str, note: str = "") -> nbformat.NotebookNode:
+    """A solution notebook: its note, the bus, the table and the try-it cell."""
+    head = [("md", f"# Event bus: {note}")] if note else [("md", "# Event bus: reference solution")]
+    return notebook([*head, ("code", bus), ("code", table), ("code", TRY_IT)])
+
+
+def write(path: Path, nb: nbformat.NotebookNode) -> None:
+    """Write a notebook (creating its folder)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+
+
+def main() -> int:
+    """Write every notebook."""
+    write(STARTER, notebook([("md", INTRO), ("md", CONTRACT), ("code", STUB_BUS), ("code", STUB_ROLL),
+                             ("code", TRY_IT), ("md", MORE), ("md", CHECK),
+                             ("code", 'from graders import check_here\n\ncheck_here(globals(), "05-event-bus")')]))
+    write(HERE / "reference.ipynb", solution(REFERENCE, ROLL))
+    for name, (note, old, new) in WRONG.items():
+        source = REFERENCE + "\n\n" + ROLL
+        if source.count(old) != 1:
+            raise SystemExit(f"{name}: the text to change is not in the reference exactly once")
+        bus, table = source.replace(old, new).split("\n\n\n")
+        write(HERE / "wrong" / f"{name}.ipynb", solution(bus + "\n", table, note))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,246 @@
+"""Lesson 5 holds every part of the pattern, its outputs come from the engine, its claims hold."""
+from __future__ import annotations
+
+import contextlib
+import inspect
+import io
+import re
+from typing import Any
+
+import jupytext
+import nbformat
+import pytest
+
+from cosmos import bus, diplomacy, events, game, turn
+from cosmos.ui.session import Session
+from cosmos.world import new_world
+from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
+from tests.lessons.lesson_helpers import LESSONS, code_cells, is_play_cell, stdout_of
+
+NOTEBOOK = LESSONS / "05-turn-of-the-galaxy.ipynb"
+SOURCE = LESSONS / "05-turn-of-the-galaxy.md"
+
+
+@pytest.fixture(scope="module")
+def nb() -> nbformat.NotebookNode:
+    """Lesson 5 as stored, with its outputs."""
+    return nbformat.read(NOTEBOOK, as_version=4)
+
+
+@pytest.fixture(scope="module")
+def ns(nb) -> dict[str, Any]:
+    """The names lesson 5 defines, from running its code cells (all but the game's) in this process."""
+    namespace: dict[str, Any] = {"__name__": "lesson5"}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for cell in code_cells(nb):
+            if not is_play_cell(cell):
+                exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
+    return namespace
+
+
+def cell_for(nb, reference: str):
+    """The one code cell marked with this reference name."""
+    cells = [c for c in code_cells(nb) if c.metadata.get("cosmos", {}).get("reference") == reference]
+    assert len(cells) == 1, reference
+    return cells[0]
+
+
+def markdown(nb) -> str:
+    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+
+
+def test_the_notebook_is_generated_from_its_myst_source(nb) -> None:
+    text = jupytext.read(SOURCE)
+    assert [c.source for c in text.cells] == [c.source for c in nb.cells]
+    assert [c.cell_type for c in text.cells] == [c.cell_type for c in nb.cells]
+
+
+PARTS = ["In short", "The problem", "Play", "The phases of a turn", "When two phases swap places",
+         "What \"at the same time\" means here", "Random events", "Diplomacy: a small state machine",
+         "The event bus", "The real code", "See it", "Predict the output", "Find the bug", "More precisely",
+         "Exercise: the event bus", "More tasks", "Test yourself", "What we built"]
+
+
+def test_every_part_is_there_in_order(nb) -> None:
+    text = markdown(nb)
+    places = [text.find(part) for part in PARTS]
+    assert -1 not in places, [p for p, at in zip(PARTS, places, strict=True) if at < 0]
+    assert places == sorted(places)
+
+
+def test_a_program_comes_within_the_first_300_words(nb) -> None:
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code" and not is_play_cell(cell):
+            break
+        if cell.cell_type == "markdown":
+            words += len(cell.source.split())
+    assert words <= 300
+
+
+def test_no_section_runs_more_than_about_250_words_without_a_program(nb) -> None:
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            words = 0
+        else:
+            words += len(re.sub(r"```.*?```", "", cell.source, flags=re.S).split())
+            if not cell.source.startswith(("## Test yourself", "## More precisely", "## Exercise", "## What we")):
+                assert words <= 300, cell.source[:80]
+
+
+def test_the_problem_screen_is_a_real_session(nb) -> None:
+    session = Session(seed=2026)
+    session.send("wait 73")
+    screen = session.send("end")
+    first = code_cells(nb)[0]
+    assert is_play_cell(first) and "GameWidget" in first.source
+    assert stdout_of(first) == screen + "\n"
+    assert "News of turn 74" in screen and "lost 11 ships, 0 left" in screen
+
+
+def test_where_the_news_came_from_is_recorded_by_the_lesson_engine(nb, ns) -> None:
+    printed = stdout_of(cell_for(nb, "where the news came from")).splitlines()
+    steps = [s for s in ns["turn74"] if s[0] == "event"]
+    assert [line.split()[:2] for line in printed] == [[s[1], s[2]] for s in steps]
+    assert len(steps) == 15 and "Fifteen events" in markdown(nb)
+    publishing = {s[1] for s in steps} - {"end_turn"}
+    assert len(publishing) == 6 and "Six of the nine phases" in markdown(nb)
+    shown = {"news_battle", "news_losses", "news_besieged"}
+    assert shown <= {s[4] for s in steps}
+    assert [s[2] for s in steps if s[1] == "events"] == []  # "the events phase ... nothing happened"
+
+
+def test_the_lessons_turn_is_the_games_turn_until_it_ends(ns) -> None:
+    played = new_world(2026)
+    while played.victory is None:
+        game.play_turn(played)
+    lesson = new_world(2026)
+    ns["play_turns"](lesson, 200)
+    assert turn.state_text(lesson).split("\n")[1:] == turn.state_text(played).split("\n")[1:]
+    assert played.victory.kind == "defeat" and lesson.turn - 1 == played.turn == 76
+
+
+def test_turn_takes_its_phases_and_the_victory_is_not_one_of_them(nb, ns) -> None:
+    assert "victory" not in [name for name, _ in ns["PHASES"]]
+    printed = stdout_of(cell_for(nb, "the phases"))
+    assert printed.count("\n") == len(turn.PHASES) == 9
+    assert "end_turn(world: World, phases" in inspect.getsource(turn.end_turn)
+
+
+def test_swapping_movement_and_battle_delays_every_fight_by_a_turn(nb) -> None:
+    printed = stdout_of(cell_for(nb, "movement and battle swapped"))
+    assert "first differ on turn 74" in printed
+    assert "battles on turns [74, 75, 76], your empire falls on turn 76" in printed
+    assert "battles on turns [75, 76, 77], your empire falls on turn 77" in printed
+    assert "For 73 turns" in markdown(nb) and "On turn 74 they part" in markdown(nb)
+
+
+def test_the_same_turn_answers_all_come_from_later_deciders(nb, ns) -> None:
+    printed = stdout_of(cell_for(nb, "answered in the same turn")).splitlines()
+    found = re.findall(r"(\d+) offers answered, (\d+) in .*, (\d+) of those", printed[0])
+    answered, at_once, higher = map(int, found[0])
+    assert answered == at_once == higher > 100
+    backwards = ns["noted_game"](True)[0].trace
+    same = [s for s in backwards if s[1] in ("accepted", "declined") and s[0] == s[4]]
+    assert all(receiver < sender for _, _, sender, receiver, _ in same) and len(same) <= 1
+
+
+def test_one_roll_fewer_moves_the_derelict_and_the_war(nb) -> None:
+    printed = stdout_of(cell_for(nb, "one roll fewer"))
+    assert "the first difference is on turn 1\n" in printed
+    real, spared = printed.split("spared:")
+    assert "turn  1: derelict_found count=2 empire=0" in real
+    assert "turn  1: derelict_found count=2 empire=1" in spared
+    assert "battles on turns []; turns played: 100" in spared
+
+
+def test_the_table_of_events_is_the_engines(nb) -> None:
+    printed = stdout_of(cell_for(nb, "the table of events"))
+    rare = events.ROLL_SIDES - sum(e.chance for e in events.EVENTS)
+    assert f"nothing       rolls {events.ROLL_SIDES - rare}-999" in printed
+    assert f"{events.ROLL_SIDES - rare} of the 1000 possible rolls" in markdown(nb)
+
+
+def test_the_diplomacy_story(nb) -> None:
+    printed = stdout_of(cell_for(nb, "a peace and a lapsed offer")).splitlines()
+    assert printed[0].startswith("turn 1: peace_offered 2->3, peace_offered 4->1")
+    assert printed[1].startswith("turn 2: peace_made 2->3") and "'4->1'" in printed[1]
+    assert printed[3] == "war 3 refused: err_peace_young"
+    assert printed[4] == "turn 3: no diplomacy; open offers: []"  # the offer of 4 lapsed
+    assert printed[-1].startswith(f"turn {2 + diplomacy.PEACE_MIN_TURNS}: war_declared 2->3")
+
+
+def test_the_bus_of_our_own_refuses_re_entry(nb) -> None:
+    printed = stdout_of(cell_for(nb, "a bus of our own"))
+    assert "refused: a listener published 'alarm_raised' while handling another event" in printed
+    assert "'turn_ended': 1" in printed
+
+
+def test_predict_the_output_key_is_what_the_snippet_prints(ns) -> None:
+    predict = ns["predict"]
+    assert isinstance(predict, PredictOutput)
+    assert predict.expected == "news 5\nlog fleet_arrived\nstats fleet_arrived"
+    assert [predict.check(i).correct for i in range(len(predict.choices))].count(True) == 1
+    changed = PredictOutput(predict.code.replace('"fleet_arrived", lambda', '"*", lambda'), {}, predict.namespace)
+    assert changed.expected.splitlines()[0] == "log fleet_arrived"
+
+
+def test_find_the_bug_differs_in_one_line_and_its_output_is_computed(ns) -> None:
+    bug = ns["find_the_bug"]
+    assert isinstance(bug, FindTheBug) and bug.reference is events.roll_event
+    real = inspect.getsource(events.roll_event).splitlines()
+    assert [i + 1 for i, (a, b) in enumerate(zip(bug.lines, real, strict=True)) if a != b] == [bug.bug_line]
+    assert "<=" in bug.lines[bug.bug_line - 1]
+    chances = " ".join(f"{e.key}={e.chance}" for e in events.EVENTS)
+    assert bug.fixed_output == f"{chances} nothing={events.ROLL_SIDES - sum(e.chance for e in events.EVENTS)}"
+    assert bug.wrong_output != bug.fixed_output and "meteor=11" in bug.wrong_output
+
+
+def test_six_questions_each_with_one_right_answer_and_feedback(ns) -> None:
+    quizzes = ns["test_yourself"].quizzes
+    assert len(quizzes) == 6 and all(isinstance(q, MultipleChoice) for q in quizzes)
+    for quiz in quizzes:
+        assert sum(quiz.check(i).correct for i in range(len(quiz.choices))) == 1
+        assert all(choice.feedback for choice in quiz.choices)
+    rights = [next(c.text for i, c in enumerate(q.choices) if q.check(i).correct) for q in quizzes]
+    assert rights[0] == "75" and rights[3] == "1" and rights[4] == "12"
+    assert "skipping one" in rights[1] and "RuntimeError" in rights[2] and "cosmos.game" in rights[5]
+
+
+def test_computed_keys_follow_the_engine(ns) -> None:
+    assert ns["first_battle_turn"](ns["PHASES"]) == 74
+    assert ns["lapse_turn"]() == str(10 + diplomacy.OFFER_TURNS - 1)
+
+
+def test_the_answers_are_not_in_the_notebooks_text(nb, ns) -> None:
+    sources = "\n".join(cell.source for cell in nb.cells)
+    assert ns["predict"].expected not in sources
+    assert sources.count("Computed(") == 3 and sources.count("Hashed(") == 3
+    stored = "\n".join(str(o.get("data", "")) for c in code_cells(nb) for o in c.outputs)
+    assert "Right." not in stored and "Not quite." not in stored
+
+
+def test_the_real_engine_code_is_shown_not_copied(nb) -> None:
+    shown = "\n".join(o.data["text/markdown"] for c in code_cells(nb) for o in c.outputs
+                      if "data" in o and "text/markdown" in o.data)
+    for obj in (turn.end_turn, turn.install_listeners, events.roll_event, events.random_events,
+                diplomacy.settle_diplomacy, diplomacy.Stance, diplomacy.Offer, bus.Event, bus.EventBus):
+        lines, first = inspect.getsourcelines(obj)
+        path = inspect.getsourcefile(obj).split("/cosmos/")[-1]
+        assert f"`cosmos/{path}`, lines {first}-{first + len(lines) - 1}" in shown
+        assert "".join(lines) in shown
+
+
+def test_the_see_its_are_players_of_the_recorded_frames(nb, ns) -> None:
+    players = [o for c in code_cells(nb) for o in c.outputs
+               if "StepPlayer:" in str(o.get("data", {}).get("text/plain"))]
+    assert len(players) == 2
+    assert f"StepPlayer: {len(ns['turn74'])} frames" in players[0]["data"]["text/plain"]
+    assert "data:image/svg+xml;base64," in players[0]["data"]["text/html"]
+
+
+def test_the_exercise_link_points_to_the_notebook_file(nb) -> None:
+    assert "](../exercises/05-event-bus/event_bus.ipynb)" in markdown(nb)
+    assert (LESSONS.parent / "exercises" / "05-event-bus" / "event_bus.ipynb").is_file()
+    assert "python -m graders check exercises/05-event-bus/event_bus.ipynb" in markdown(nb)

@@ -17,8 +17,18 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # what Pyodide loads before the first cell runs (the kernel installs nothing else, and never from the network)
 PRELOADED = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "ipywidgets",
              wheel.NAME)
-# the browser's storage is the notebooks' folder, mounted at /drive: the Play widget's saves go there too
-DATA_HOME = "/drive/.local/share"
+# the browser's storage is the notebooks' folder, mounted at /drive: the Play widget's saves go there too,
+# into a folder that the site ships (a folder the page makes itself is first looked for on the server, a 404)
+DATA_FOLDER = "data"
+DATA_HOME = f"/drive/{DATA_FOLDER}"
+SAVES_README = """# Your saved games
+
+`save 1` (up to `save 3`) in the Play widget of a lesson writes its slot here, as `slot1.sav` with a
+`slot1.checkpoint` beside it; `load 1` reads it back. These files live in this browser's storage for
+this site: they stay when the page is closed and come back when it is opened again, in the same
+browser. Clearing the site's data in the browser deletes them; download a file (right-click it) to
+keep a copy.
+"""
 SKIPPED_PYODIDE = ("*.map", "*.d.ts", "console*.html", "README.md")
 # no network at run time: no news, no update check; every cell drawn (widgets keep their place when scrolled)
 SETTINGS = {
@@ -105,6 +115,9 @@ def stage_contents(root: Path, into: Path) -> None:
     for spec in sorted((root / "exercises").glob("*/exercise.json")):
         for notebook in sorted(spec.parent.glob("*.ipynb")):
             stage_notebook(notebook, into / "exercises" / spec.parent.name / notebook.name)
+    saves = into / DATA_FOLDER / "epic-cosmos" / "saves"  # where play.py puts them under XDG_DATA_HOME
+    saves.mkdir(parents=True)
+    (saves / "README.md").write_text(SAVES_README, encoding="utf-8")
 
 
 def site_size(site: Path) -> tuple[int, int]:
@@ -132,6 +145,8 @@ def build(site: Path, root: Path = ROOT, cache: Path | None = None) -> Built:
                    "--contents", str(contents), "--output-dir", str(site.resolve()), "--no-sourcemaps",
                    "--no-unused-shared-packages"]
         subprocess.run(command, cwd=work, check=True, stdout=subprocess.DEVNULL)
+    # browsers ask for /favicon.ico before the page names its own: the same icon there, so nothing is missing
+    shutil.copy2(site / "lab" / "favicon.ico", site / "favicon.ico")
     files, size = site_size(site)
     return Built(site, time.monotonic() - started, files, size)
 

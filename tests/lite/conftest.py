@@ -104,6 +104,7 @@ def page(context: BrowserContext, console: list[str]) -> Page:
 
     tab.on("console", on_console)
     tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    tab.on("response", lambda answer: answer.status >= 400 and console.append(f"{answer.status} {answer.url}"))
     return tab
 
 

@@ -22,6 +22,11 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class names it so)
         """Say nothing: the test reads what the browser asked for from Playwright instead."""
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Answer as usual, and note the path of what was missing for the test (workers' fetches included)."""
+        self.server.missing.append(f"{code} {self.path}")  # type: ignore[attr-defined]
+        super().send_error(code, message, explain)
+
 
 @dataclass(frozen=True)
 class Served:
@@ -29,6 +34,7 @@ class Served:
 
     url: str
     root: Path
+    missing: list[str]  # "404 /path" for every request the server could not answer
 
 
 @contextmanager
@@ -36,10 +42,11 @@ def serve(root: Path) -> Iterator[Served]:
     """Serve the folder on 127.0.0.1 (a free port) in a thread, until the block ends."""
     handler = functools.partial(QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.missing = []  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield Served(f"http://127.0.0.1:{server.server_address[1]}", root)
+        yield Served(f"http://127.0.0.1:{server.server_address[1]}", root, server.missing)  # type: ignore[attr-defined]
     finally:
         server.shutdown()
         server.server_close()

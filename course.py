@@ -168,7 +168,9 @@ def main(argv: list[str]) -> int:
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
     if command == "lite":
-        return run([python, "-m", "lite", *args], cwd=ROOT)
+        # the folder is named from where the command was typed
+        return run([python, "-m", "lite", *(a if a.startswith("-") else str(Path(a).resolve()) for a in args)],
+                   cwd=ROOT)
     return run(lab_command(args), cwd=ROOT, env=venv_environment())
 
 

@@ -126,8 +126,18 @@ def site_size(site: Path) -> tuple[int, int]:
     return len(files), sum(path.stat().st_size for path in files)
 
 
+def refused(site: Path) -> str | None:
+    """Why the folder cannot take the site (the build replaces it whole), or None: new, empty or an old site."""
+    if site.is_file() or (site.is_dir() and any(site.iterdir()) and not (site / "jupyter-lite.json").is_file()):
+        return f"{site} is not empty and is not a JupyterLite site: the build replaces the folder whole, name another"
+    return None
+
+
 def build(site: Path, root: Path = ROOT, cache: Path | None = None) -> Built:
     """Build the site into the folder `site` (made anew); the first build fetches Pyodide and wheels once."""
+    problem = refused(site)
+    if problem:
+        raise SystemExit(problem)
     started = time.monotonic()
     cache = fetch.fetch_all(cache)
     pyodide = fetch.pyodide_dir(cache)
@@ -140,7 +150,7 @@ def build(site: Path, root: Path = ROOT, cache: Path | None = None) -> Built:
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS, indent=2) + "\n")
         stage_contents(root, contents)
         if site.exists():
-            shutil.rmtree(site)
+            shutil.rmtree(site)  # only ever a site of ours: refused() said so
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
                    "--contents", str(contents), "--output-dir", str(site.resolve()), "--no-sourcemaps",
                    "--no-unused-shared-packages"]

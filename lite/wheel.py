@@ -13,6 +13,7 @@ SECRET = ("graders/hidden",)  # what a student never receives
 SKIPPED_PARTS = ("__pycache__", ".ipynb_checkpoints", "saves")
 # stamped on every entry, so that the same sources give the same bytes (zip cannot store 1970)
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+WHEEL = "Wheel-Version: 1.0\nGenerator: epic-cosmos lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
 
 
 def wheel_name(version: str) -> str:
@@ -65,7 +66,7 @@ def build_wheel(root: Path, into: Path, version: str, requires: Iterable[str] = 
     entries = [(name, (root / name).read_bytes()) for name in [*package_files(root), *exercise_files(root)]]
     entries += [
         (f"{info}/METADATA", metadata(version, requires).encode()),
-        (f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: epic-cosmos lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
+        (f"{info}/WHEEL", WHEEL.encode()),
         (f"{info}/top_level.txt", ("\n".join(PACKAGES) + "\n").encode()),
     ]
     record = "\n".join([*(record_line(name, data) for name, data in entries), f"{info}/RECORD,,"]) + "\n"

@@ -11,8 +11,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, sync_playwright
 
 from lite.build import Built, build
+from tests.browser import pages
 from tests.browser.conftest import SHOTS
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
+from tests.lite.lite_pages import KERNEL_S
 from tests.lite.site import Served, serve
 
 LOOPBACK = {"127.0.0.1"}
@@ -94,8 +96,9 @@ def context(browser: Browser, network: list[str]) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def page(context: BrowserContext, console: list[str]) -> Page:
-    """A tab whose console errors are collected."""
+def page(context: BrowserContext, console: list[str], monkeypatch: pytest.MonkeyPatch) -> Page:
+    """A tab whose console errors are collected; the JupyterLab helpers wait as long as Pyodide needs."""
+    monkeypatch.setattr(pages, "KERNEL_S", KERNEL_S)
     tab = context.new_page()
 
     def on_console(message: ConsoleMessage) -> None:
@@ -104,7 +107,6 @@ def page(context: BrowserContext, console: list[str]) -> Page:
 
     tab.on("console", on_console)
     tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
-    tab.on("response", lambda answer: answer.status >= 400 and console.append(f"{answer.status} {answer.url}"))
     return tab
 
 

@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from tests.lite.site import Served
 
-KERNEL_S = 180_000  # ms: a first start loads Pyodide and the course's packages into the tab
+KERNEL_S = 300_000  # ms: a first start loads Pyodide and the course's packages into the tab (slow on a busy machine)
 IDLE = "() => /\\| Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent || '')"
 
 
@@ -16,6 +16,15 @@ def open_in_lite(page: Page, served: Served, path: str) -> None:
     page.goto(f"{served.url}/lab/index.html?path={path}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
     page.wait_for_function(IDLE, timeout=KERNEL_S)
+
+
+def open_file(page: Page, served: Served, path: str) -> str:
+    """Open a text file of the site (from the browser's storage) in the editor and return its text."""
+    page.goto(f"{served.url}/lab/index.html?path={path}")
+    editor = page.locator(".jp-FileEditor .cm-content")
+    editor.wait_for(timeout=KERNEL_S)
+    page.wait_for_function("(el) => el.innerText.trim() !== ''", arg=editor.element_handle(), timeout=KERNEL_S)
+    return editor.inner_text()
 
 
 def upload(page: Page, served: Served, notebook: Path) -> None:

@@ -34,7 +34,7 @@ def test_a_correct_solution_passes_the_self_check_in_the_page(served: Served, pa
     assert lines[0] == IN_THE_BROWSER, report
     assert PASSED.search(lines[-1].strip()), report
     assert "FAIL" not in report
-    assert network == [] and console == []
+    assert network == [] and console == [] and served.missing == []
 
 
 def test_a_wrong_solution_gets_readable_feedback_in_the_page(served: Served, page: Page, console: list[str],
@@ -48,4 +48,4 @@ def test_a_wrong_solution_gets_readable_feedback_in_the_page(served: Served, pag
     assert failures and "Traceback" not in report, report
     first = lines.index(failures[0])
     assert lines[first + 1].startswith(" " * 6) and len(lines[first + 1].split()) >= 3, report
-    assert network == [] and console == []
+    assert network == [] and console == [] and served.missing == []

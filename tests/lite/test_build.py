@@ -9,7 +9,7 @@ import nbformat
 import pytest
 
 from lite import lock, wheel
-from lite.build import DATA_HOME, KERNEL_PLUGIN, PRELOADED, Built, course_version, joined
+from lite.build import DATA_HOME, KERNEL_PLUGIN, PRELOADED, Built, course_version, joined, refused
 from tests.browser.lab import ROOT
 
 HIDDEN = ROOT / "graders" / "hidden"
@@ -97,3 +97,13 @@ def test_no_hidden_check_and_no_solution_reaches_the_site(built: Built, exercise
 def test_the_saves_folder_is_in_the_site_so_the_page_finds_it(built: Built):
     folder = DATA_HOME.removeprefix("/drive/") + "/epic-cosmos/saves"
     assert (built.site / "api" / "contents" / folder / "all.json").is_file()
+
+
+def test_a_folder_with_other_files_is_never_replaced(tmp_path: Path):
+    (tmp_path / "notes.txt").write_text("mine")
+    assert "not a JupyterLite site" in refused(tmp_path)
+    assert refused(ROOT) is not None
+    assert refused(tmp_path / "new") is None
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "jupyter-lite.json").write_text("{}")
+    assert refused(tmp_path / "old") is None

@@ -15,7 +15,7 @@ from playwright.sync_api import Locator
 
 ROOT = Path(__file__).resolve().parents[2]
 RIGHT = re.compile(r"^Right\b")
-NOT_RIGHT = re.compile(r"^(Not quite|Line \d+ is|That does not run|Pick one|Click the line|Type what)")
+NOT_RIGHT = re.compile(r"^(Not quite|Not this one|Line \d+ is|That does not run|Pick one|Click the line|Type what)")
 WRONG_GAP = "no_such_name_in_the_game"
 GAP_MARK = "\u00a0?\u00a0"  # how the gap shows in the code
 

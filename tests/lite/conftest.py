@@ -25,9 +25,10 @@ SEALED_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 1
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The site's tests share one build, one server and one Chromium: one xdist worker runs them."""
     for item in items:
-        if "tests/lite/" in item.nodeid and "test_browser" in item.nodeid:
+        if "tests/lite/" in item.nodeid:
             item.add_marker(pytest.mark.xdist_group("lite"))
-            item.add_marker(pytest.mark.browser)
+            if "test_browser" in item.nodeid:
+                item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

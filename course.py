@@ -23,6 +23,7 @@ DEBIAN_PACKAGES = {
     # Debian's own Python, which any user may run: the test of grading as an ordinary user
     f"/usr/bin/python3.{sys.version_info.minor}": "python3",
     "/usr/bin/chromium": "chromium",  # the real-browser tests (tests/browser) drive it with Playwright
+    "npm": "npm",  # `course.py lite` fetches Pyodide once from the npm registry (the `pyodide` package)
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = ("notebook", "test", "lite")
+EXTRAS = ("notebook", "test", "dask", "lite")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
 DEBIAN_PACKAGES = {
     "bwrap": "bubblewrap",  # the grader's sandbox
@@ -27,7 +27,7 @@ DEBIAN_PACKAGES = {
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate", "lite")
+COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -36,6 +36,7 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
   test [ARGS]          run every test (ARGS go to pytest, e.g. -k browser)
   setup                only install: the virtual environment and the Debian packages
   regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
+  release DIR          write the student edition into DIR (no hidden checks, no solutions)
   lite DIR             build the course as a static JupyterLite site in DIR (Python in the browser:
                        serve DIR with any static web server, e.g. python3 -m http.server -d DIR)
 
@@ -166,6 +167,11 @@ def main(argv: list[str]) -> int:
     if command == "test":
         # --dist loadgroup: the browser tests share one worker (one JupyterLab, one Chromium)
         return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
+    if command == "release":
+        if not (ROOT / "graders" / "release.py").exists():
+            print("this is already the student edition: only the instructor's course makes one", file=sys.stderr)
+            return 2
+        return run([python, "-m", "graders.release", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
     if command == "lite":

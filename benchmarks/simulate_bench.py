@@ -1,9 +1,14 @@
 """Benchmark of the balance simulation: games per second and peak memory, on one core and on all.
 
-Run from the repository root:  python benchmarks/simulate_bench.py [GAMES ...]
+Run from the repository root:  python benchmarks/simulate_bench.py [GAMES ...] [--dask [ADDRESS]]
 (default: 50 200 800). Prints wall time, games per second, the CPU time of every process and
 the peak resident memory of the parent and of the worker processes, so that one can see the
 memory stays flat however many games run.
+
+With --dask it also plays every N on a Dask cluster (a LocalCluster of one single-threaded
+worker process per core when no ADDRESS is given) and prints the local and the Dask figures side
+by side, the cluster's overhead (its wall time over the local one, and its start-up), and checks
+that both reports are the same byte for byte.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cosmos.simulate import format_report, run_simulation  # noqa: E402
+from cosmos.simulate import CHUNK, format_report, run_simulation  # noqa: E402
 
 TARGET_GAMES = 200
 TARGET_SECONDS = 30.0
@@ -48,18 +53,64 @@ def measure(games: int, jobs: int | None) -> str:
             f"workers {peak_mib(resource.RUSAGE_CHILDREN):6.1f} MiB")
 
 
+def side_by_side(games_list: list[int], address: str, batch_size: int) -> None:
+    """Each N locally (all cores) and on the Dask cluster: games/s of both, overhead, same report."""
+    from distributed import Client, LocalCluster
+
+    from cosmos.cluster import play_on_cluster
+
+    started = time.perf_counter()
+    if address:
+        cluster, client = None, Client(address)
+        where = f"the cluster at {address}"
+    else:
+        cores = os.cpu_count() or 1
+        cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0")
+        client = Client(cluster)
+        where = f"a LocalCluster of {cores} worker processes"
+    start_up = time.perf_counter() - started
+    threads = sum(client.nthreads().values())
+    print(f"dask: {where}, {threads} threads, up in {start_up:.1f} s; batches of {batch_size} games")
+    print(f"{'games':>6} {'local s':>8} {'games/s':>8} {'dask s':>8} {'games/s':>8} {'dask/local':>10}  same report")
+    try:
+        for games in games_list:
+            begun = time.perf_counter()
+            here = format_report(run_simulation(games))
+            local = time.perf_counter() - begun
+            begun = time.perf_counter()
+            there = format_report(run_simulation(games, player=play_on_cluster(client), batch_size=batch_size))
+            remote = time.perf_counter() - begun
+            print(f"{games:6d} {local:8.2f} {games / local:8.1f} {remote:8.2f} {games / remote:8.1f} "
+                  f"{remote / local:10.2f}  {'yes' if here == there else 'NO'}")
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
     """Measure the simulation for the given numbers of games."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", type=int, default=[50, 200, 800])
     parser.add_argument("--one-core", action="store_true", help="also run on one core")
+    parser.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="also on a Dask cluster (a LocalCluster on this machine without ADDRESS)")
+    parser.add_argument("--batch", type=int, default=CHUNK, help=f"games per Dask task (default {CHUNK})")
+    parser.add_argument("--no-target", action="store_true", help="skip the 200-game target run")
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}; load average {os.getloadavg()[0]:.2f} "
           "(other work on the machine slows the wall time)")
+    if args.dask is not None:
+        side_by_side(args.games, args.dask, args.batch)
+        if args.no_target:
+            return
     for games in args.games:
         if args.one_core:
             print(measure(games, 1))
         print(measure(games, None))
+    if args.no_target:
+        return
     start = time.perf_counter()
     report = run_simulation(TARGET_GAMES)
     wall = time.perf_counter() - start

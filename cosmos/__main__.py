@@ -1,4 +1,4 @@
-"""Running the game: python -m cosmos [--seed=N] [--lang=L] [--plain] [--simulate=N]."""
+"""Running the game: python -m cosmos [--seed=N] [--lang=L] [--plain] [--simulate=N [--dask ADDRESS]]."""
 from __future__ import annotations
 
 import argparse
@@ -41,6 +41,12 @@ def make_parser() -> argparse.ArgumentParser:
                         help="plain text frames: no screen clearing, no colour")
     parser.add_argument("--simulate", metavar="N", default=None,
                         help="play N AI-only games (seeds 1 to N) and print the balance")
+    cluster = parser.add_mutually_exclusive_group()
+    cluster.add_argument("--dask", metavar="ADDRESS", default=None,
+                         help="with --simulate: play the games on the Dask cluster whose scheduler is at "
+                              "ADDRESS (e.g. tcp://10.0.0.5:8786); the report is the same")
+    cluster.add_argument("--dask-scheduler-file", metavar="FILE", default=None,
+                         help="with --simulate: the same, with the scheduler named by a Dask scheduler file")
     parser.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
                         help="the folder of the save slots (default ./saves)")
     return parser
@@ -75,7 +81,10 @@ def main(argv: list[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
     if args.simulate is not None:
-        return simulate(args.simulate)
+        return simulate(args.simulate, args.dask, args.dask_scheduler_file)
+    if args.dask is not None or args.dask_scheduler_file is not None:
+        sys.stderr.write(f"{parser.format_usage()}python -m cosmos: --dask goes with --simulate=N\n")
+        return 2
     session = Session(seed=args.seed, lang=args.lang, saves_dir=args.saves)
     colour = not args.plain and sys.stdout.isatty()
     try:
@@ -90,11 +99,33 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def simulate(games: int) -> int:
-    """Play games of the rivals alone (seeds 1 to N) and print the balance."""
-    from cosmos.simulate import format_report, run_simulation
+def simulate(games: int, address: str | None = None, scheduler_file: str | None = None) -> int:
+    """Play games of the rivals alone (seeds 1 to N), here or on a Dask cluster, and print the balance.
 
-    sys.stdout.write(format_report(run_simulation(games)))
+    Progress goes to stderr (on a terminal, or always with a cluster); the report alone to stdout.
+    """
+    from cosmos.simulate import format_report, play_here, run_simulation
+    from cosmos.ui.progress import Progress
+
+    on_cluster = address is not None or scheduler_file is not None
+    progress = Progress(games, "games", show=on_cluster or sys.stderr.isatty())
+    try:
+        if not on_cluster:
+            report = run_simulation(games, player=play_here(os.cpu_count() or 1, progress.advance))
+        else:
+            from cosmos.cluster import ClusterUnavailable, connect, play_on_cluster
+
+            try:
+                client = connect(address, scheduler_file)
+            except ClusterUnavailable as error:
+                sys.stderr.write(f"python -m cosmos: {error}\n")
+                return 2
+            with client:
+                report = run_simulation(games, player=play_on_cluster(client, progress.advance))
+    except KeyboardInterrupt:
+        sys.stderr.write("\npython -m cosmos: simulation stopped, no report\n")
+        return 130
+    sys.stdout.write(format_report(report))
     return 0
 
 

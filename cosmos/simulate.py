@@ -1,25 +1,50 @@
-"""The balance simulation: N AI-only games on every core; the report does not depend on cores."""
+"""The balance simulation: N AI-only games on every core; the report does not depend on cores.
+
+A character is not a seat: in the galaxy's own line-up seat 1 is always a Builder, so a Builder
+plays every game. By default the simulation rotates the characters across the seats (seat s of
+game i is played by CHARACTERS[(i + s) % 3]) and reports wins per character and per seat.
+
+The games are cut into batches of consecutive seeds; a batch is the unit of work of a pool of
+processes here or of a cluster (cosmos.cluster), and the results are counted in seed order.
+"""
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from cosmos.data import MAX_TURNS, PERSONALITIES, VICTORY_KINDS
+from cosmos.data import EMPIRE_DEFS, MAX_TURNS, PERSONALITIES, VICTORY_KINDS
 from cosmos.game import play_turn
 from cosmos.world import new_world
 
-__all__ = ["GameResult", "Report", "format_report", "play_game", "run_simulation", "seed_of_game"]
+__all__ = [
+    "CHARACTERS",
+    "BatchPlayer",
+    "GameResult",
+    "Played",
+    "Report",
+    "batches",
+    "format_report",
+    "lineup_of_game",
+    "play_batch",
+    "play_game",
+    "play_here",
+    "run_simulation",
+    "seed_of_game",
+]
 
 FIRST_SEED = 1  # game i of a simulation plays the galaxy of seed FIRST_SEED + i
 # how an AI-only game can end ("defeat" needs a human player); "score" is the end of time
 KINDS = tuple(kind for kind in VICTORY_KINDS if kind != "defeat")
+CHARACTERS = tuple(PERSONALITIES)  # the order of the rotation
+SEATS = len(EMPIRE_DEFS)  # a galaxy has 3 or 4 empires; seat s is the empire with id s
 CHUNK = 4  # games handed to a worker at a time: small, so both cores stay busy to the end
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one AI-only game ended: index, seed, winner and character, kind of victory, turns."""
+    """How one AI-only game ended: index, seed, winning seat, its character, kind, turns, line-up."""
 
     index: int
     seed: int
@@ -27,38 +52,67 @@ class GameResult:
     character: str
     kind: str
     turns: int
+    characters: tuple[str, ...]  # the character of each seat, by empire id
+
+
+def _per_character() -> dict[str, int]:
+    """A zero for every character."""
+    return {name: 0 for name in PERSONALITIES}
+
+
+def _per_seat() -> dict[str, list[int]]:
+    """A zero for every character in every seat."""
+    return {name: [0] * SEATS for name in PERSONALITIES}
 
 
 @dataclass
 class Report:
-    """The balance over many games: wins per character and per victory kind, game lengths."""
+    """The balance over many games: wins per character, per seat and per victory kind, game lengths."""
 
     games: int = 0
+    rotated: bool = True
     total_turns: int = 0
     shortest: int = 0
     longest: int = 0
-    wins_by_character: dict[str, int] = field(
-        default_factory=lambda: {name: 0 for name in PERSONALITIES})
-    games_with_character: dict[str, int] = field(
-        default_factory=lambda: {name: 0 for name in PERSONALITIES})
-    wins_by_kind: dict[str, int] = field(
-        default_factory=lambda: {kind: 0 for kind in KINDS})
+    wins_by_character: dict[str, int] = field(default_factory=_per_character)
+    games_with_character: dict[str, int] = field(default_factory=_per_character)  # present at all
+    empires_of_character: dict[str, int] = field(default_factory=_per_character)  # seats it took
+    fair_wins: dict[str, float] = field(  # its wins if every empire of a game had the same chance
+        default_factory=lambda: {name: 0.0 for name in PERSONALITIES})
+    seat_games: dict[str, list[int]] = field(default_factory=_per_seat)  # [character][seat]
+    seat_wins: dict[str, list[int]] = field(default_factory=_per_seat)
+    wins_by_kind: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in KINDS})
 
-    def add(self, result: GameResult, characters: tuple[str, ...]) -> None:
+    def add(self, result: GameResult) -> None:
         """Count one game in (results must be added in index order for the report to be fixed)."""
         self.games += 1
         self.total_turns += result.turns
         self.shortest = result.turns if self.games == 1 else min(self.shortest, result.turns)
         self.longest = max(self.longest, result.turns)
         self.wins_by_character[result.character] += 1
+        self.seat_wins[result.character][result.winner] += 1
         self.wins_by_kind[result.kind] += 1
-        for name in sorted(set(characters)):
-            self.games_with_character[name] += 1
+        for seat, name in enumerate(result.characters):
+            self.empires_of_character[name] += 1
+            self.seat_games[name][seat] += 1
+        for name in PERSONALITIES:
+            count = result.characters.count(name)
+            if count:
+                self.games_with_character[name] += 1
+                self.fair_wins[name] += count / len(result.characters)
 
     @property
     def average_turns(self) -> float:
         """The average length of a game in turns."""
         return self.total_turns / self.games if self.games else 0.0
+
+    def games_with_seat(self, seat: int) -> int:
+        """How many games had an empire in this seat (seat 3 only in galaxies of four)."""
+        return sum(counts[seat] for counts in self.seat_games.values())
+
+    def wins_of_seat(self, seat: int) -> int:
+        """How many games the empire in this seat won, whatever its character."""
+        return sum(counts[seat] for counts in self.seat_wins.values())
 
 
 def seed_of_game(index: int) -> int:
@@ -66,49 +120,107 @@ def seed_of_game(index: int) -> int:
     return FIRST_SEED + index
 
 
-def play_game(index: int) -> tuple[GameResult, tuple[str, ...]]:
-    """Play one AI-only game to its end and say how it ended (and which characters took part)."""
+def lineup_of_game(index: int, rotate: bool = True) -> list[str] | None:
+    """The character of each seat in game index: rotated by the index, or None (the galaxy's own)."""
+    if not rotate:
+        return None
+    return [CHARACTERS[(index + seat) % len(CHARACTERS)] for seat in range(SEATS)]
+
+
+def play_game(index: int, rotate: bool = True) -> GameResult:
+    """Play one AI-only game to its end and say how it ended and who sat where."""
     seed = seed_of_game(index)
-    world = new_world(seed, human=False, quiet=True)
+    world = new_world(seed, human=False, personalities=lineup_of_game(index, rotate), quiet=True)
     while world.victory is None:
         play_turn(world)
     victory = world.victory
-    winner = victory.winner
-    character = world.empires[winner].personality
     characters = tuple(empire.personality for empire in world.empires)
     turns = min(world.turn, MAX_TURNS)
-    return GameResult(index, seed, winner, character, victory.kind, turns), characters
+    return GameResult(index, seed, victory.winner, characters[victory.winner], victory.kind, turns,
+                      characters)
 
 
-def _results(n: int, jobs: int) -> Iterator[tuple[GameResult, tuple[str, ...]]]:
-    """The results of games 0..n-1 in index order, played by one process or by a pool."""
-    if jobs <= 1 or n <= 1:
-        yield from map(play_game, range(n))
-        return
-    import multiprocessing
-
-    # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(processes=min(jobs, n)) as pool:
-        # imap keeps the order of the indices whatever worker finishes first
-        yield from pool.imap(play_game, range(n), chunksize=CHUNK)
+Played = list[GameResult]  # the results of one batch, in index order
 
 
-def run_simulation(n: int, jobs: int | None = None) -> Report:
-    """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance."""
+def play_batch(games: range, rotate: bool = True) -> Played:
+    """Play a batch of games in index order: the unit of work a pool or a cluster hands out."""
+    return [play_game(index, rotate) for index in games]
+
+
+def batches(n: int, size: int = CHUNK) -> list[range]:
+    """Games 0..n-1 cut into batches of `size` consecutive indices (the last may be shorter)."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"a batch holds at least 1 game, not {size!r}")
+    return [range(first, min(first + size, n)) for first in range(0, n, size)]
+
+
+# player(play, batches) calls play(batch) for every batch (anywhere: here, in a pool, on a cluster)
+# and gives each batch's results back in the order of the batches
+BatchPlayer = Callable[[Callable[[range], Played], list[range]], Iterable[Played]]
+
+
+def play_here(jobs: int, on_done: Callable[[int], None] | None = None) -> BatchPlayer:
+    """A BatchPlayer on this machine: this process, or a pool of `jobs` processes; on_done(games) per batch."""
+
+    def play(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
+        for batch in _play_here(batch_of, todo):
+            if on_done is not None:
+                on_done(len(batch))
+            yield batch
+
+    def _play_here(batch_of: Callable[[range], Played], todo: list[range]) -> Iterator[Played]:
+        if jobs <= 1 or len(todo) <= 1:
+            yield from map(batch_of, todo)
+            return
+        import multiprocessing
+
+        # fork where there is one: workers start at once and need no `if __name__ == "__main__"`
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        with context.Pool(processes=min(jobs, len(todo))) as pool:
+            # imap keeps the order of the batches whatever worker finishes first
+            yield from pool.imap(batch_of, todo)
+
+    return play
+
+
+def _results(n: int, player: BatchPlayer, size: int, rotate: bool) -> Iterator[GameResult]:
+    """The results of games 0..n-1 in index order, whoever played the batches."""
+    todo = batches(n, size)
+    expected = iter(range(n))
+    for batch in player(functools.partial(play_batch, rotate=rotate), todo):
+        for result in batch:
+            if result.index != next(expected, None):
+                raise RuntimeError(f"game {result.index} came back out of order")
+            yield result
+    if next(expected, None) is not None:
+        raise RuntimeError("some games never came back")
+
+
+def run_simulation(n: int, jobs: int | None = None, rotate: bool = True,
+                   on_game: Callable[[GameResult, Report], None] | None = None,
+                   player: BatchPlayer | None = None, batch_size: int = CHUNK) -> Report:
+    """Play n AI-only games (on `jobs` processes, all cores by default) and sum up the balance.
+
+    rotate=False keeps each galaxy's own characters (a Builder in seat 0 of every game);
+    on_game(result, report) is called after each game is counted, in index order;
+    player plays the batches elsewhere (e.g. cosmos.cluster.play_on_cluster): the report is the same.
+    """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of games must be a whole number from 0, not {n!r}")
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"the number of processes must be at least 1, not {jobs!r}")
-    report = Report()
-    for result, characters in _results(n, workers):
-        report.add(result, characters)
+    report = Report(rotated=rotate)
+    for result in _results(n, player or play_here(workers), batch_size, rotate):
+        report.add(result)
+        if on_game is not None:
+            on_game(result, report)
     return report
 
 
-def _percent(part: int, whole: int) -> str:
+def _percent(part: float, whole: float) -> str:
     """A share as a percentage with one decimal."""
     return f"{100 * part / whole:5.1f}%" if whole else "    -"
 
@@ -116,14 +228,23 @@ def _percent(part: int, whole: int) -> str:
 def format_report(report: Report) -> str:
     """The report as plain text, one figure a line, in a fixed order."""
     lines = [f"Balance over {report.games} AI-only games"]
+    if report.rotated:
+        lines.append("characters rotated across the seats: each plays every seat in turn")
+    else:
+        lines.append("characters as the galaxy gives them: seat 1 is always a builder")
     lines.append(f"average length: {report.average_turns:.1f} turns "
                  f"(shortest {report.shortest}, longest {report.longest})")
-    lines.append("wins per character (share of all games; win rate when present):")
+    lines.append("wins per character (share of all games; wins per empire it played; "
+                 "wins if every empire had the same chance):")
     for name in sorted(report.wins_by_character):
         wins = report.wins_by_character[name]
-        present = report.games_with_character[name]
+        empires = report.empires_of_character[name]
         lines.append(f"  {name:<8} {wins:5d}  {_percent(wins, report.games)}  "
-                     f"{_percent(wins, present)} of {present}")
+                     f"{_percent(wins, empires)} of {empires:<5d}  fair {report.fair_wins[name]:7.1f}")
+    lines.append("wins per seat (share of the games that had that seat), whatever the character:")
+    for seat in range(SEATS):
+        wins, games = report.wins_of_seat(seat), report.games_with_seat(seat)
+        lines.append(f"  seat {seat + 1}   {wins:5d}  {_percent(wins, games)} of {games}")
     lines.append("how the games ended:")
     for kind in KINDS:
         count = report.wins_by_kind[kind]

@@ -19,7 +19,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "messages": 4,
     "economy": 4,
     "commands": 4,
-    "diplomacy": 4,
+    "diplomacy": 5,
     "view": 4,
     "rivals": 4,
     "envoy": 5,
@@ -30,6 +30,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "checkpoint": 6,
     "game": 6,
     "simulate": 6,
+    "cluster": 6,
     "text": 6,
     "text.bg": 6,
     "text.de": 6,
@@ -44,6 +45,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui.orders": 6,
     "ui.panels": 6,
     "ui.terminal": 6,
+    "ui.progress": 6,
     "__main__": 6,
 }
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
-from graders.exercise import ExerciseError, load_exercise
+from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
-from graders.sandbox import SandboxUnavailable
+from graders.sandbox import Limits, SandboxUnavailable
 
 
 def parser() -> argparse.ArgumentParser:
-    """The three commands and their options."""
+    """The commands and their options."""
     main = argparse.ArgumentParser(
         prog="python -m graders", description="Check and grade exercises."
     )
@@ -25,14 +26,38 @@ def parser() -> argparse.ArgumentParser:
         "grade", help="grade submissions in the sandbox against every check"
     )
     check = commands.add_parser("check", help="run the public checks on your saved notebook")
+    gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip for an exercise")
+    gradescope.add_argument("exercise", help="an exercise name (01-islands) or folder")
+    gradescope.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
+    gradescope.add_argument(
+        "--hidden-visibility", default="after_published",
+        choices=("after_published", "after_due_date", "hidden", "visible"),
+        help="when students see the hidden checks' verdicts on Gradescope (default: after grades are published)",
+    )
     for command in (validate, grade):
         command.add_argument("exercise", help="an exercise name (01-islands) or folder")
         command.add_argument(
             "--jobs", type=int, default=os.cpu_count() or 1, help="submissions at a time"
         )
-    grade.add_argument("submissions", nargs="+", type=Path, help="notebooks to grade")
+    grade.add_argument(
+        "submissions", nargs="+", type=Path,
+        help="notebooks, folders of students' folders, or Canvas/Moodle bulk-download zips",
+    )
     grade.add_argument(
         "--out", type=Path, default=Path("grading-out"), help="folder for the results"
+    )
+    grade.add_argument(
+        "--canvas-assignment", metavar="ID",
+        help="the Canvas assignment id, so canvas-grades.csv's column names that assignment",
+    )
+    cluster = grade.add_mutually_exclusive_group()
+    cluster.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="grade on the Dask cluster whose scheduler is at ADDRESS, each submission in a worker's sandbox",
+    )
+    cluster.add_argument(
+        "--dask-scheduler-file", metavar="FILE", help="the same, the scheduler named by a Dask scheduler file"
     )
     check.add_argument("notebook", type=Path)
     check.add_argument("--exercise", help="the exercise, if the notebook is not in its folder")
@@ -67,6 +92,14 @@ def run(args: argparse.Namespace) -> int:
         passed, text = check_notebook(args.notebook, args.exercise)
         print(text)
         return 0 if passed else 1
+    if args.command == "gradescope":
+        from graders.gradescope import build
+
+        exercise = load_exercise(args.exercise)
+        files = build(exercise, args.out, args.hidden_visibility)
+        print(f"wrote {args.out}: {len(files)} files (setup.sh, run_autograder, {exercise.name}'s checks, the grader); "
+              "upload it as the assignment's autograder (Ubuntu 24.04 base image)")
+        return 0
     if (
         args.jobs < 1
         or (args.memory is not None and args.memory < 64)
@@ -83,18 +116,61 @@ def run(args: argparse.Namespace) -> int:
         findings = validate(exercise, args.jobs, limits)
         print(describe(exercise, findings))
         return 0 if all(finding.ok for finding in findings) else 1
-    from graders.batch import grade_all
+    return grade(args, exercise, limits)
+
+
+def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
+    """`grade`: collect every source's submissions by student, grade them, write the summary and gradebooks."""
+    from graders.batch import grade_all, students, write_atomic
+    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders.platforms import SourceError, collect
 
     missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
         raise ExerciseError(f"no such submission: {missing[0]}")
-    graded = grade_all(exercise, args.submissions, args.out, args.jobs, limits)
+    with tempfile.TemporaryDirectory(prefix="cosmos-submissions-") as scratch:
+        try:
+            found, problems = collect(args.submissions, exercise.notebook.name, Path(scratch))
+        except SourceError as error:
+            raise ExerciseError(str(error)) from None
+        for problem in problems:
+            print(f"note: {problem}", file=sys.stderr)
+        if not found:
+            raise ExerciseError("no submission found in the sources given")
+        if args.dask is None and args.dask_scheduler_file is None:
+            graded = grade_all(exercise, students(found), args.out, args.jobs, limits)
+        else:
+            graded = grade_on_cluster(args, exercise, students(found), limits)
+    platforms = {submission.found.platform for submission, _ in graded if submission.found}
+    written = ["summary.csv"]
+    if "canvas" in platforms:
+        column = canvas_column(exercise.title, args.canvas_assignment)
+        write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
+        written.append("canvas-grades.csv")
+    if "moodle" in platforms:
+        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded))
+        written.append("moodle-grades.csv")
     total = sum(data["score"] for _, data in graded)
     print(
-        f"graded {len(graded)} submissions into {args.out}/ (summary.csv); mean score "
+        f"graded {len(graded)} submissions into {args.out}/ ({', '.join(written)}); mean score "
         f"{total / max(len(graded), 1):.2f} of {exercise.max_score:g}"
     )
     return 0
+
+
+def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:
+    """grade_all with every sandbox on a worker of the Dask cluster (as many at once as it has threads)."""
+    from cosmos.cluster import ClusterUnavailable, connect
+    from graders.batch import grade_all
+    from graders.cluster import cluster_threads, remote_run
+
+    try:
+        client = connect(args.dask, args.dask_scheduler_file)
+    except ClusterUnavailable as error:
+        raise ExerciseError(str(error)) from error
+    with client:
+        jobs = cluster_threads(client)
+        return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client))
 
 
 if __name__ == "__main__":

@@ -10,42 +10,58 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
 from graders.exercise import Exercise
-from graders.grading import file_digest, grade_submission, not_graded
+from graders.grading import SandboxRun, file_digest, grade_submission, not_graded
+from graders.platforms import Found
 from graders.sandbox import Limits, SandboxUnavailable, Stopped
 
-SUMMARY_FIELDS = ("submission", "file", "score", "max_score", "outcome", "seconds")
+SUMMARY_FIELDS = (
+    "submission", "student", "name", "platform", "late", "file", "score", "max_score", "outcome", "seconds", "note",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Submission:
-    """One file to grade and the folder name its results go to."""
+    """One file to grade, the folder name its results go to, and the student it belongs to."""
 
     ident: str
     path: Path
+    found: Found | None = None  # the student and the source (None: a notebook named on the command line)
 
 
-def submissions(paths: list[Path]) -> list[Submission]:
-    """Stable, unique, file-system-safe names from the file names (a second `x` becomes `x-2`).
+def safe_names(keys: list[str]) -> list[str]:
+    """Stable, unique, file-system-safe names from keys (a second `x` becomes `x-2`).
 
     Names have letters, digits, `_` and `-` only, so no result folder is a dot file or the summary.
     """
     taken: set[str] = set()
     result = []
-    for path in paths:
-        base = re.sub(r"[^A-Za-z0-9_-]+", "_", path.stem).strip("_-") or "submission"
+    for key in keys:
+        base = re.sub(r"[^A-Za-z0-9_-]+", "_", key).strip("_-") or "submission"
         ident, number = base, 1
         while ident in taken:
             number += 1
             ident = f"{base}-{number}"
         taken.add(ident)
-        result.append(Submission(ident, path))
+        result.append(ident)
     return result
+
+
+def submissions(paths: list[Path]) -> list[Submission]:
+    """Submissions named from their file names."""
+    return [Submission(ident, path) for ident, path in zip(safe_names([p.stem for p in paths]), paths, strict=True)]
+
+
+def students(found: list[Found]) -> list[Submission]:
+    """Submissions named from their students' keys (`canvas-340934`): two students never share a folder."""
+    idents = safe_names([item.student for item in found])
+    return [Submission(ident, item.path, item) for ident, item in zip(idents, found, strict=True)]
 
 
 def shown_path(path: Path) -> str:
@@ -73,13 +89,18 @@ def finished(exercise: Exercise, submission: Submission, out: Path) -> dict | No
 
 
 class Progress:
-    """A one-line progress bar on stderr (a line per update when stderr is not a terminal)."""
+    """A one-line progress bar on stderr (a line per update when stderr is not a terminal).
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+    It shows done of total, the rate and the time left; callback(Tick) gets the same figures
+    (cosmos.ui.progress.Tick), e.g. to move a progress bar in a notebook.
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, callback: Callable | None = None) -> None:
         self.total = total
         self.done = 0
         self.skipped = 0
         self.stream = stream if stream is not None else sys.stderr
+        self.callback = callback
         self.started = time.monotonic()
         self.lock = threading.Lock()
 
@@ -92,15 +113,23 @@ class Progress:
 
     def draw(self) -> None:
         """Redraw the bar."""
+        from cosmos.ui.progress import Tick, clock_text
+
         width = 30
         filled = width * self.done // max(self.total, 1)
         elapsed = time.monotonic() - self.started
+        # the rate counts only what was graded in this run, not what an earlier run had done
+        graded = Tick(self.done - self.skipped, self.total - self.skipped, elapsed, "submissions")
+        if self.callback is not None:
+            self.callback(graded)
+        rate = f"{60 * graded.rate:.1f}/min" if graded.done else "-/min"
+        left = "" if graded.remaining is None else f", {clock_text(graded.remaining)} left"
         line = (
             f"grading [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-            f" ({self.skipped} already done) {elapsed:.0f} s"
+            f" ({self.skipped} already done) {elapsed:.0f} s, {rate}{left}"
         )
         tty = self.stream.isatty()
-        self.stream.write(("\r" + line) if tty else line + "\n")
+        self.stream.write(("\r" + line + "\x1b[K") if tty else line + "\n")
         if tty and self.done == self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -108,17 +137,22 @@ class Progress:
 
 def grade_all(
     exercise: Exercise,
-    paths: list[Path],
+    paths: list[Path] | list[Submission],
     out: Path,
     jobs: int,
     limits: Limits,
     stream: TextIO | None = None,
+    run_job: SandboxRun | None = None,
+    on_progress: Callable | None = None,
 ) -> list[tuple[Submission, dict]]:
-    """Grade every submission not graded yet, jobs at a time; write results and the summary."""
+    """Grade every submission not graded yet, jobs at a time; write results and the summary.
+
+    run_job runs each sandbox elsewhere (graders.cluster: on Dask workers); on_progress(Tick) as each is done.
+    """
     limits = replace(limits, parallel=max(1, jobs))
     out.mkdir(parents=True, exist_ok=True)
-    todo = submissions(paths)
-    progress = Progress(len(todo), stream)
+    todo = [p for p in paths if isinstance(p, Submission)] or submissions([p for p in paths if isinstance(p, Path)])
+    progress = Progress(len(todo), stream, on_progress)
     done: dict[str, dict] = {}
     pending: list[Submission] = []
     for submission in todo:
@@ -133,11 +167,15 @@ def grade_all(
 
     def work(submission: Submission) -> dict:
         try:
-            data = grade_submission(exercise, submission.path, limits, stop=stop)
+            data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
         except (Stopped, SandboxUnavailable):
             raise
         except Exception as error:  # one submission never stops the batch
             data = not_graded(exercise, f"error: the grader failed on this submission ({type(error).__name__})")
+        if submission.found is not None:
+            found = submission.found
+            data["extra_data"].update(student=found.student, student_name=found.name, platform=found.platform,
+                                      late=found.late)
         folder = out / submission.ident
         folder.mkdir(exist_ok=True)
         write_atomic(folder / "results.json", json.dumps(data, indent=1) + "\n")
@@ -161,20 +199,32 @@ def grade_all(
     return graded
 
 
+def spreadsheet_safe(text: str) -> str:
+    """Text from a source (a student's name, a file name) fit for a spreadsheet cell: one line, never a formula."""
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+
+
 def summary_csv(graded: list[tuple[Submission, dict]]) -> str:
     """One row per submission: its name, file, score, outcome and time."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(SUMMARY_FIELDS)
     for submission, data in graded:
+        found = submission.found
         writer.writerow(
             [
                 submission.ident,
-                shown_path(submission.path),
+                found.student if found else submission.ident,
+                spreadsheet_safe(found.name) if found else "",
+                found.platform if found else "file",
+                ("yes" if found.late else "no") if found else "",
+                spreadsheet_safe(found.origin) if found else shown_path(submission.path),
                 f"{data['score']:g}",
                 f"{data['max_score']:g}",
                 data["extra_data"]["outcome"],
                 data.get("execution_time", 0),
+                spreadsheet_safe(found.note) if found else "",
             ]
         )
     return buffer.getvalue()

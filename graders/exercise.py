@@ -28,6 +28,7 @@ CHECK_KEYS = {
     "compare",
     "tolerance",
     "script",
+    "hint",
 }
 SCRIPT_ANSWER = "list[str]"  # what a class check answers: the lines of its log
 
@@ -76,6 +77,7 @@ class Check:
     compare: Compare
     tolerance: float
     script: bool = False  # a class: a scripted sequence of calls on one instance
+    hint: str = ""  # shown to the student when the check fails (hidden checks too: it must not give the answer)
 
     @property
     def kind(self) -> str:
@@ -360,6 +362,9 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
         raise ExerciseError(f"{label}: points must be a positive number")
     if type(tolerance) not in (int, float) or tolerance < 0:
         raise ExerciseError(f"{label}: tolerance must be a number >= 0")
+    hint = raw.get("hint", "")
+    if not isinstance(hint, str):
+        raise ExerciseError(f"{label}: hint must be a string")
     return Check(
         name,
         target.name,
@@ -371,4 +376,5 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
         compare,
         float(tolerance),
         target.kind is Kind.CLASS,
+        hint.strip(),
     )

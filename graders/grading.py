@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from graders.scoring import Outcome, Verdict, check_events, judge, results, run_
 
 NOT_RUN = Verdict(False, "not run: the notebook did not get that far (see the summary)")
 PROBE_SOURCE = Path(probe.__file__).read_text(encoding="utf-8")
+# runs one job in a sandbox: sandbox.run here, or graders.cluster's on a Dask worker's own sandbox
+SandboxRun = Callable[[dict, Limits, "threading.Event | None"], SandboxResult]
 
 
 def limits_for(
@@ -59,10 +62,12 @@ def grade_submission(
     limits: Limits,
     checks: tuple[Check, ...] | None = None,
     stop: threading.Event | None = None,
+    run_job: SandboxRun | None = None,
 ) -> dict:
     """results.json for one submission; a broken or hostile submission scores, it never raises.
 
-    Only sandbox.Stopped (the grader itself was stopped) and SandboxUnavailable escape.
+    Only sandbox.Stopped (the grader itself was stopped) and SandboxUnavailable escape. run_job
+    runs the sandbox elsewhere (sandbox.run by default); the verdicts are always judged here.
     """
     checks = exercise.checks if checks is None else checks
     digest = ""
@@ -73,7 +78,7 @@ def grade_submission(
     except SubmissionError as error:
         verdicts = [Verdict(False, "not run: the notebook could not be read") for _ in checks]
         return _finish(exercise, checks, verdicts, Outcome.ERROR, f"error: {error}", digest, 0.0)
-    run = sandbox.run(job_for(checks, cells, limits), limits, stop)
+    run = (run_job or sandbox.run)(job_for(checks, cells, limits), limits, stop)
     try:
         outcome, verdicts, output = interpret(exercise, checks, run, limits)
     except Exception as error:  # the last line of defence: what came back is never the batch's problem

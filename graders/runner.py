@@ -234,7 +234,7 @@ def main(argv: list[str]) -> int:
     harden(fd)
     channel = Channel(fd)
     job = json.loads(sys.stdin.buffer.read(MAX_JOB_BYTES))
-    kernels = install_kernel("/tmp/.cosmos-kernel")
+    kernels = install_kernel(os.path.join(os.environ.get("TMPDIR", "/tmp"), ".cosmos-kernel"))  # plain jail: its home
     channel.send(event="start")
     runner = Runner(job, channel, kernels)
     with runner.client.setup_kernel():

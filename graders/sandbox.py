@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders import bytecode, cgroups, seccomp
+from graders import bytecode, cgroups, plainjail, seccomp
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
@@ -78,9 +78,9 @@ class SandboxResult:
     seconds: float = 0.0
 
 
-def tools() -> dict[str, str]:
+def tools(names: tuple[str, ...] = ("bwrap", "prlimit", "setpriv")) -> dict[str, str]:
     """Paths of the programs the jail needs; SandboxUnavailable if one is missing."""
-    found = {name: shutil.which(name) for name in ("bwrap", "prlimit", "setpriv")}
+    found = {name: shutil.which(name) for name in names}
     missing = [name for name, path in found.items() if path is None]
     if missing:
         raise SandboxUnavailable(
@@ -245,15 +245,6 @@ def process_limit(limits: Limits, uid: int | None) -> int:
 def command(limits: Limits, uid: int | None, fd: int, data: dict[str, int] | None = None) -> list[str]:
     """prlimit, then bwrap, then (as root) setpriv down to uid, then the runner."""
     paths = tools()
-    cpu = int(limits.timeout + 1)
-    rlimits = [
-        f"--as={limits.memory_mb << 20}",
-        f"--cpu={cpu}:{cpu + 1}",
-        f"--nproc={process_limit(limits, uid)}",
-        f"--fsize={limits.file_mb << 20}",
-        "--core=0",
-        "--nofile=512",
-    ]
     inner = [sandbox_python(), f"{COURSE}/graders/runner.py", str(fd)]
     if uid is not None:
         inner = [
@@ -266,7 +257,34 @@ def command(limits: Limits, uid: int | None, fd: int, data: dict[str, int] | Non
             "--bounding-set=-all",
             *inner,
         ]
-    return [paths["prlimit"], *rlimits, "--", paths["bwrap"], *bwrap_args(limits, uid, data), *inner]
+    return [paths["prlimit"], *rlimits(limits, uid), "--", paths["bwrap"], *bwrap_args(limits, uid, data), *inner]
+
+
+def rlimits(limits: Limits, uid: int | None) -> list[str]:
+    """prlimit's options: address space, CPU time, processes, file size, no core dumps, open files."""
+    cpu = int(limits.timeout + 1)
+    return [
+        f"--as={limits.memory_mb << 20}",
+        f"--cpu={cpu}:{cpu + 1}",
+        f"--nproc={process_limit(limits, uid)}",
+        f"--fsize={limits.file_mb << 20}",
+        "--core=0",
+        "--nofile=512",
+    ]
+
+
+def plain_start(limits: Limits, uid: int | None, channel: int) -> tuple[list[str], tuple[int, ...], dict, Path]:
+    """The fallback jail's command line, the fds it inherits, its environment and its private folder."""
+    if uid is None:
+        raise SandboxUnavailable("the fallback jail (COSMOS_SANDBOX=plain) runs submissions as a uid of their own, "
+                                 "so it needs root")
+    paths = tools(("prlimit", "setpriv"))
+    folder = plainjail.prepare(ROOT, PUBLIC_PACKAGES, (*SANDBOX_GRADERS_FILES, "jail.py"), uid)
+    filter_fd = data_pipe(seccomp.program())
+    python = plainjail.interpreter()
+    argv = plainjail.command(rlimits(limits, uid), uid, python, folder, filter_fd, channel, paths["prlimit"],
+                             paths["setpriv"])
+    return argv, (channel, filter_fd), plainjail.environment(folder, python, SANDBOX_ENVIRONMENT), folder
 
 
 def data_pipe(data: bytes) -> int:
@@ -322,7 +340,8 @@ def _feed(stream: int, data: bytes) -> None:
 def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> SandboxResult:
     """Run the runner on one job in a fresh sandbox; collect its events (Stopped if stop is set)."""
     started = time.monotonic()
-    if venv_prefix() != Path(sys.base_prefix).resolve():
+    plain = plainjail.wanted()
+    if venv_prefix() != Path(sys.base_prefix).resolve() and not plain:
         bytecode.jail_bytecode(venv_prefix(), SANDBOX_VENV)
     privileged = os.geteuid() == 0
     with claim_uid() if privileged else _no_uid() as uid:
@@ -332,22 +351,34 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
         channel_r, channel_w = os.pipe()
         stdin_r, stdin_w = os.pipe()
         log_r, log_w = os.pipe()
-        data = {name: data_pipe(content) for name, content in jail_data().items()}
-        argv = command(limits, uid, channel_w, data)
-        arguments = data_pipe(bwrap_argument_data(argv))
-        passed = (channel_w, arguments, *data.values())
+        folder: Path | None = None
+        env: dict | None = None
+        passed: tuple[int, ...] = ()
         try:
+            if plain:
+                argv, passed, env, folder = plain_start(limits, uid, channel_w)
+            else:
+                data = {name: data_pipe(content) for name, content in jail_data().items()}
+                bwrap = command(limits, uid, channel_w, data)
+                arguments = data_pipe(bwrap_argument_data(bwrap))
+                argv, passed = hidden_arguments(bwrap, arguments), (channel_w, arguments, *data.values())
             process = subprocess.Popen(
-                cgroups.join_command(group, hidden_arguments(argv, arguments)),
+                cgroups.join_command(group, argv),
                 stdin=stdin_r,
                 stdout=log_w,
                 stderr=log_w,
                 pass_fds=passed,
                 start_new_session=True,
                 close_fds=True,
+                env=env,
+                cwd=folder / "home" if folder else None,
             )
+        except BaseException:
+            if folder is not None and uid is not None:
+                plainjail.finish(folder, uid)
+            raise
         finally:
-            for fd in (stdin_r, log_w, *passed):
+            for fd in {stdin_r, log_w, channel_w, *passed}:
                 os.close(fd)
         channel: list[bytes] = []
         log: list[bytes] = []
@@ -378,6 +409,8 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
                     raise Stopped
         finally:
             kill(process)
+            if folder is not None and uid is not None:
+                plainjail.finish(folder, uid)  # the processes that left the group too
             for thread in threads:
                 thread.join(timeout=GRACE_SECONDS)
             if group is not None:

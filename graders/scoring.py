@@ -202,6 +202,13 @@ def check_events(events: list[dict], count: int) -> list[dict]:
     return found
 
 
+def shown_verdict(check: Check, verdict: Verdict) -> str:
+    """The verdict's text, and the check's hint under a failure (a hint is the instructor's, never an input)."""
+    if verdict.passed or not check.hint:
+        return verdict.text
+    return f"{verdict.text}\nhint: {check.hint}"
+
+
 def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, output: str) -> dict:
     """A Gradescope-style results.json."""
     tests = []
@@ -212,7 +219,7 @@ def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, outpu
                 "score": check.points if verdict.passed else 0,
                 "max_score": check.points,
                 "status": "passed" if verdict.passed else "failed",
-                "output": printable(verdict.text),
+                "output": printable(shown_verdict(check, verdict)),
                 "visibility": "visible",
             }
         )

@@ -112,7 +112,11 @@ def execute(path: Path, nb: nbformat.NotebookNode | None = None) -> nbformat.Not
 
 
 def regenerate(path: Path) -> None:
-    """Build the notebook at path from its text source (if it has one), execute it and store it."""
+    """Make the lesson's data files (if stale), build the notebook from its text source (if it has one),
+    execute it and store it."""
+    from lessons.data import prepare
+
+    prepare(path.stem)
     source = source_of_notebook(path)
     nb = execute(path, notebook_from_source(source) if source is not None else None)
     nbformat.validate(nb)

@@ -1,41 +1,99 @@
-"""The balance simulation: the same report on one core or many; every character and path can win."""
+"""The balance simulation: the same report on one core or many; characters rotate across seats."""
 from __future__ import annotations
 
 import pytest
 
-from cosmos.data import PERSONALITIES
-from cosmos.simulate import KINDS, Report, format_report, play_game, run_simulation, seed_of_game
+from cosmos.data import EMPIRE_DEFS, PERSONALITIES
+from cosmos.simulate import (
+    CHARACTERS,
+    KINDS,
+    SEATS,
+    Report,
+    format_report,
+    lineup_of_game,
+    play_game,
+    run_simulation,
+    seed_of_game,
+)
+from cosmos.world import new_world
 
 PATHS = ("conquest", "science", "economy")  # the three ways to win before the time runs out
 
 
 def test_the_report_does_not_depend_on_the_number_of_processes() -> None:
-    one = run_simulation(6, jobs=1)
-    two = run_simulation(6, jobs=2)
-    assert one == two
-    assert format_report(one) == format_report(two)
-    assert one.games == 6
+    for rotate in (True, False):
+        one = run_simulation(9, jobs=1, rotate=rotate)
+        two = run_simulation(9, jobs=2, rotate=rotate)
+        assert one == two
+        assert format_report(one) == format_report(two)
+        assert one.games == 9
 
 
 def test_a_game_is_the_same_whoever_plays_it() -> None:
     assert play_game(3) == play_game(3)
-    result, characters = play_game(3)
+    result = play_game(3)
     assert result.index == 3 and result.seed == seed_of_game(3)
-    assert result.character == characters[result.winner]
+    assert result.character == result.characters[result.winner]
     assert result.kind in KINDS
+
+
+def test_rotated_seats_play_the_rotation_and_fixed_seats_the_galaxys_own_characters() -> None:
+    for index in range(6):
+        rotated, fixed = play_game(index), play_game(index, rotate=False)
+        world = new_world(seed_of_game(index), human=False)
+        assert fixed.characters == tuple(empire.definition.personality for empire in world.empires)
+        assert rotated.characters == tuple(lineup_of_game(index)[: len(world.empires)])
+        assert rotated.characters[0] == CHARACTERS[index % 3]
+
+
+def test_in_the_old_line_up_seat_1_is_a_builder_in_every_game() -> None:
+    report = run_simulation(9, jobs=1, rotate=False)
+    assert EMPIRE_DEFS[0].personality == "builder"
+    assert report.seat_games["builder"][0] == report.games == report.games_with_character["builder"]
+    assert report.seat_games["warlord"][0] == report.seat_games["scholar"][0] == 0
+
+
+def test_rotated_each_character_plays_each_seat_in_every_third_game() -> None:
+    n = 12
+    results = []
+    report = run_simulation(n, jobs=1, on_game=lambda result, _report: results.append(result))
+    assert [result.index for result in results] == list(range(n))
+    for position, name in enumerate(CHARACTERS):
+        for seat in range(3):  # every galaxy has seats 1 to 3
+            expected = sum(1 for i in range(n) if (i + seat) % 3 == position)
+            assert report.seat_games[name][seat] == expected == n // 3
+        fourth = sum(1 for r in results if len(r.characters) == 4 and (r.index + 3) % 3 == position)
+        assert report.seat_games[name][3] == fourth
+    for seat in range(SEATS):
+        assert report.games_with_seat(seat) == sum(1 for r in results if len(r.characters) > seat)
+        assert report.wins_of_seat(seat) == sum(1 for r in results if r.winner == seat)
+    for name in PERSONALITIES:
+        assert report.empires_of_character[name] == sum(r.characters.count(name) for r in results)
+        assert report.fair_wins[name] == pytest.approx(
+            sum(r.characters.count(name) / len(r.characters) for r in results))
+
+
+def test_the_hook_sees_the_report_grow_game_by_game() -> None:
+    counts = []
+    final = run_simulation(5, jobs=2, on_game=lambda _result, report: counts.append(report.games))
+    assert counts == [1, 2, 3, 4, 5] and final.games == 5
 
 
 def test_the_report_adds_up() -> None:
     report = run_simulation(8, jobs=1)
     assert sum(report.wins_by_character.values()) == report.games == 8
     assert sum(report.wins_by_kind.values()) == 8
+    assert sum(report.wins_of_seat(seat) for seat in range(SEATS)) == 8
+    assert sum(report.fair_wins.values()) == pytest.approx(8)
     assert report.shortest <= report.average_turns <= report.longest
     for name in PERSONALITIES:
         assert report.wins_by_character[name] <= report.games_with_character[name]
+        assert sum(report.seat_wins[name]) == report.wins_by_character[name]
     text = format_report(report)
-    assert text.endswith("\n")
-    for word in (*PERSONALITIES, *KINDS, "8"):
+    assert text.endswith("\n") and "rotated" in text
+    for word in (*PERSONALITIES, *KINDS, "seat 1", "seat 4", "8"):
         assert word in text
+    assert "always a builder" in format_report(run_simulation(2, jobs=1, rotate=False))
 
 
 def test_no_games_and_bad_numbers() -> None:
@@ -54,5 +112,6 @@ def test_over_200_games_every_character_wins_and_every_path_ends_some_game() -> 
     print(format_report(report))  # the balance, for the designer: numbers printed, not asserted
     for name in PERSONALITIES:
         assert report.wins_by_character[name] > 0, name
+        assert all(report.seat_games[name][seat] > 0 for seat in range(SEATS)), name
     for kind in PATHS:
         assert report.wins_by_kind[kind] > 0, kind

@@ -9,6 +9,7 @@ import pytest
 from cosmos import game, turn
 from cosmos.bus import Event, EventBus
 from cosmos.commands import apply
+from cosmos.envoy import diplomacy_moves
 from cosmos.rivals import decide
 from cosmos.victory import check_victory
 from cosmos.view import survey
@@ -48,7 +49,7 @@ def play(turns: int, phases: tuple[tuple[str, turn.Phase], ...]) -> tuple[str, l
         seen = survey(world)
         for empire in world.empires:
             if empire.alive and not empire.human:
-                for command in decide(world, empire.id, seen):
+                for command in decide(world, empire.id, seen, envoy=diplomacy_moves):
                     apply(world, command)
         turn.end_turn(world, phases)
     return turn.state_text(world), log

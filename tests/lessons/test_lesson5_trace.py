@@ -9,6 +9,7 @@ import pytest
 
 from cosmos.commands import apply
 from cosmos.diplomacy import OFFER_TURNS, settle_diplomacy
+from cosmos.envoy import diplomacy_moves
 from cosmos.rivals import decide
 from cosmos.turn import PHASES, end_turn, event_line, news_of, state_text
 from cosmos.view import survey
@@ -36,7 +37,7 @@ def orders(world: World) -> None:
     seen = survey(world)
     for empire in world.empires:
         if empire.alive and not empire.human:
-            for command in decide(world, empire.id, seen):
+            for command in decide(world, empire.id, seen, envoy=diplomacy_moves):
                 apply(world, command)
 
 

@@ -1,0 +1,166 @@
+"""A Gradescope autograder for one exercise: `python -m graders gradescope EXERCISE --out autograder.zip`.
+
+Gradescope unpacks the zip into /autograder/source, runs setup.sh there once when it builds the image, and
+runs run_autograder for every submission: the student's files are in /autograder/submission and the grade
+goes to /autograder/results/results.json. `run` (below) is what run_autograder calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import stat
+import sys
+import zipfile
+from pathlib import Path
+
+from graders import plainjail
+from graders.exercise import Exercise, load_exercise
+from graders.grading import grade_submission, limits_for
+from graders.platforms import pick
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = "autograder.json"
+VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gradescope's own words
+# what the autograder runs: the grader's modules (never the instructor's batch, release or platform side)
+GRADER_FILES = (
+    "__init__.py", "exercise.py", "grading.py", "sandbox.py", "plainjail.py", "jail.py", "scoring.py", "values.py",
+    "notebook.py", "probe.py", "runner.py", "kernel.py", "selfcheck.py", "seccomp.py", "bytecode.py", "cgroups.py",
+    "gradescope.py", "platforms.py",
+)  # fmt: skip
+PUBLIC_PACKAGES = ("cosmos", "tents")  # a submission may import them
+KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")
+
+SETUP_SH = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image (choose the Ubuntu 24.04 base:
+# the grader needs Python 3.11 or newer). bubblewrap is the grader's jail where the container allows it.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq python3 python3-venv bubblewrap util-linux
+python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "the grader needs Python 3.11+"; exit 1; }
+python3 -m venv /autograder/venv
+/autograder/venv/bin/pip install -q {packages}
+"""
+
+RUN_AUTOGRADER = """#!/usr/bin/env bash
+# Gradescope runs this for every submission, as root. AUTOGRADER_ROOT and AUTOGRADER_PYTHON exist for tests.
+set -euo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PYTHON="${AUTOGRADER_PYTHON:-$ROOT/venv/bin/python}"
+chmod 0700 "$ROOT/source"   # the hidden checks: for root only (the submission runs as a uid of its own)
+cd "$ROOT/source"
+PYTHONPATH="$ROOT/source" exec "$PYTHON" -m graders.gradescope run --root "$ROOT"
+"""
+
+
+def pinned_packages() -> str:
+    """The kernel's packages at the versions this grader runs with."""
+    return " ".join(f"{name}=={importlib.metadata.version(name)}" for name in KERNEL_PACKAGES)
+
+
+def members(exercise: Exercise, visibility: str) -> dict[str, bytes]:
+    """Every file of the autograder zip, by its path in the zip."""
+    files: dict[str, bytes] = {
+        "setup.sh": SETUP_SH.replace("{packages}", pinned_packages()).encode(),
+        "run_autograder": RUN_AUTOGRADER.encode(),
+        CONFIG: (json.dumps({"exercise": exercise.name, "hidden_visibility": visibility}, indent=1) + "\n").encode(),
+        f"exercises/{exercise.name}/exercise.json": (exercise.folder / "exercise.json").read_bytes(),
+        f"exercises/{exercise.name}/{exercise.notebook.name}": exercise.notebook.read_bytes(),
+        f"graders/hidden/{exercise.name}/hidden.json": (exercise.hidden_folder / "hidden.json").read_bytes(),
+    }
+    for name in GRADER_FILES:
+        files[f"graders/{name}"] = (ROOT / "graders" / name).read_bytes()
+    for package in PUBLIC_PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    return files
+
+
+def build(exercise: Exercise, out: Path, visibility: str = "after_published") -> list[str]:
+    """Write the autograder zip (the two scripts executable); return its members."""
+    files = members(exercise, visibility)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            executable = name in ("setup.sh", "run_autograder")
+            info.external_attr = (stat.S_IFREG | (0o755 if executable else 0o644)) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return list(files)
+
+
+def submitted_notebook(folder: Path, notebook: str) -> Path | None:
+    """The student's notebook among the uploaded files: the exercise's name first, else the only one."""
+    names = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.ipynb")
+                   if path.is_file() and not path.is_symlink())
+    chosen, _ = pick(names, notebook)
+    return folder / chosen if chosen else None
+
+
+def to_gradescope(exercise: Exercise, data: dict, visibility: str, jail: str) -> dict:
+    """Our results as Gradescope's results.json: hidden checks with the visibility chosen for them."""
+    tests = []
+    for check, test in zip(exercise.checks, data["tests"], strict=True):
+        tests.append({key: test[key] for key in ("name", "score", "max_score", "status", "output")}
+                     | {"visibility": visibility if check.hidden else "visible"})
+    return {
+        "score": data["score"],
+        "execution_time": data.get("execution_time", 0),
+        "output": data["output"],
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+        "extra_data": {key: data["extra_data"][key] for key in ("outcome", "exercise")} | {"jail": jail},
+    }
+
+
+def choose_jail() -> str:
+    """bubblewrap where the container lets it make namespaces, else the fallback jail (FORMAT.md, "Gradescope")."""
+    if plainjail.wanted():
+        return "plain"
+    if plainjail.bwrap_works():
+        return "bubblewrap"
+    os.environ[plainjail.MODE_VARIABLE] = "plain"
+    return "plain"
+
+
+def run(root: Path) -> dict:
+    """Grade root/submission with the exercise in root/source; write root/results/results.json."""
+    config = json.loads((root / "source" / CONFIG).read_text(encoding="utf-8"))
+    visibility = config.get("hidden_visibility", "after_published")
+    exercise = load_exercise(root / "source" / "exercises" / config["exercise"],
+                             hidden_root=root / "source" / "graders" / "hidden")
+    jail = choose_jail()
+    notebook = submitted_notebook(root / "submission", exercise.notebook.name)
+    if notebook is None:
+        results = {"score": 0, "output": f"No notebook was submitted: upload your {exercise.notebook.name}.",
+                   "visibility": "visible", "tests": [], "extra_data": {"outcome": "error", "jail": jail}}
+    else:
+        results = to_gradescope(exercise, grade_submission(exercise, notebook, limits_for(exercise)), visibility,
+                                jail)
+    out = root / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    temporary = out / ".results.json.tmp"
+    temporary.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, out / "results.json")
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m graders.gradescope run --root /autograder` (what run_autograder calls)."""
+    parser = argparse.ArgumentParser(prog="python -m graders.gradescope")
+    commands = parser.add_subparsers(dest="command", required=True)
+    runner = commands.add_parser("run", help="grade the submission Gradescope gave")
+    runner.add_argument("--root", type=Path, default=Path("/autograder"))
+    args = parser.parse_args(argv)
+    results = run(args.root)
+    print(f"score {results['score']:g}: {results['extra_data']['outcome']} ({results['extra_data']['jail']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,257 @@
+"""The student edition: `python3 course.py release DIR` copies an explicit allow-list of the course's files."""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from graders.exercise import EXERCISES, HIDDEN
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKER = ".cosmos-student-edition"  # a file at the top of every edition (so a rebuild may replace it)
+
+
+@dataclass(frozen=True)
+class Ship:
+    """Files that go out: instructor paths matching `pattern` (fnmatch on the whole path), placed at `to` if given."""
+
+    pattern: str
+    to: str | None = None
+
+
+# Everything the student edition holds. Anything not named here stays with the instructor: hidden checks,
+# reference and known-wrong solutions, the scripts that make hidden checks, the grader's batch and platform side.
+EDITION: tuple[Ship, ...] = (
+    Ship("cosmos/*.py"),
+    Ship("cosmos/*/*.py"),  # cosmos/ui, cosmos/text
+    Ship("tents/*.py"),
+    Ship("lessons/__init__.py"),
+    Ship("lessons/nbfile.py"),  # course.py's pre-save hook: a lesson saved in JupyterLab stays as stored
+    Ship("lessons/kit/*.py"),
+    Ship("lessons/data/*"),  # what lessons read (lesson 6's balance figures) and the script that makes it
+    Ship("lessons/*.ipynb"),
+    Ship("exercises/*/exercise.json"),
+    Ship("exercises/*/*.ipynb"),
+    # the student side of the graders: quizzes, the self-check (check_here, `python -m graders check`) and the jail
+    *(Ship(f"graders/{name}") for name in (
+        "__init__.py", "__main__.py", "selfcheck.py", "probe.py", "runner.py", "kernel.py", "quizzes.py",
+        "exercise.py", "values.py", "scoring.py", "notebook.py", "grading.py", "sandbox.py", "seccomp.py",
+        "bytecode.py", "cgroups.py", "plainjail.py", "jail.py",
+    )),
+    # the engine's and the puzzle's own tests, and the edition's test of itself
+    Ship("tests/__init__.py"),
+    Ship("tests/cosmos/*.py"),
+    Ship("tests/cosmos/ui/*.py"),
+    Ship("tests/golden/*"),
+    Ship("tests/reference.py"),
+    Ship("tests/reference/*"),
+    Ship("tests/reference/*/*"),
+    Ship("tests/tents/__init__.py"),
+    Ship("tests/tents/helpers.py"),
+    # not tests/tents/data: Tatham's game ids with their solutions are the Tents exercise's hidden checks
+    # (so neither are test_gameid, test_solver and test_tatham, which read them)
+    *(Ship(f"tests/tents/test_{name}.py") for name in ("cli", "generate", "hint", "notebook", "play", "render")),
+    Ship("graders/edition/test_student_edition.py", "tests/test_student_edition.py"),
+    Ship("course.py"),
+    Ship("pyproject.toml"),
+    Ship(".gitignore"),
+    Ship("graders/edition/README.md", "README.md"),
+)  # fmt: skip
+
+
+class ReleaseError(RuntimeError):
+    """The edition cannot be written where asked."""
+
+
+def tracked_files(root: Path = ROOT) -> list[str]:
+    """The course's files as git knows them (only what is committed or staged, never a stray local file)."""
+    try:
+        listing = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached"], capture_output=True, check=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        raise ReleaseError(f"{root} is not a git checkout: the edition is made from its tracked files") from None
+    return sorted(name for name in listing.decode("utf-8", "surrogateescape").split("\0") if name)
+
+
+def matches(path: str, pattern: str) -> bool:
+    """fnmatch on the whole path, where `*` never crosses a `/`."""
+    return path.count("/") == pattern.count("/") and fnmatch.fnmatchcase(path, pattern)
+
+
+def plan(files: list[str]) -> dict[str, str]:
+    """Destination in the edition -> source in the course, for every tracked file the allow-list names."""
+    chosen: dict[str, str] = {}
+    for source in files:
+        for ship in EDITION:
+            if matches(source, ship.pattern):
+                chosen[ship.to or source] = source
+                break
+    return dict(sorted(chosen.items()))
+
+
+def build(out: Path, root: Path = ROOT) -> list[str]:
+    """Write the student edition into out (absent, empty or an earlier edition); return its files."""
+    out = out.resolve()
+    if out == root or out.is_relative_to(root) or root.is_relative_to(out):
+        raise ReleaseError(f"{out}: the edition must go outside the course's folder")
+    if out.exists():
+        if not out.is_dir():
+            raise ReleaseError(f"{out} is not a folder")
+        if any(out.iterdir()) and not (out / MARKER).is_file():
+            raise ReleaseError(f"{out} is not empty and holds no earlier student edition; choose a new folder")
+        shutil.rmtree(out)
+    chosen = plan(tracked_files(root))
+    missing = [path for path in ("README.md", "course.py", "graders/selfcheck.py") if path not in chosen]
+    if missing:
+        raise ReleaseError(f"the allow-list found no {missing[0]}")
+    for target, source in chosen.items():
+        destination = out / target
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / source, destination)
+        shutil.copymode(root / source, destination)
+    (out / MARKER).write_text(json.dumps({"files": list(chosen)}, indent=1) + "\n", encoding="utf-8")
+    return list(chosen)
+
+
+# What the leak search looks for: every value of every hidden check written as JSON, as a Python literal and, for
+# text, bare or escaped, with all whitespace removed from both needle and file. A hidden check's secret is its
+# input and its answer, so those are searched from MIN_NEEDLE["input"] and MIN_NEEDLE["answer"] characters:
+# shorter ones are numbers, booleans, short words and lists of a few small numbers (`5`, `true`, `[]`,
+# `[0,0,1]`), which every Python file holds by accident and which say nothing without the input they answer.
+# Each part of an input (an argument, a step of a class's script) is searched too, from MIN_NEEDLE["part"]
+# characters, unless it is a bare identifier: a name of the game's vocabulary (a tech's key, a command), which the
+# engine itself spells out. A value that a public check also uses is no secret (the student is shown it).
+MIN_NEEDLE = {"input": 10, "answer": 12, "part": 16}
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Values a hidden check shares with a lesson on purpose, and why (so they are not searched for anywhere).
+TAUGHT: dict[str, str] = {
+    "4x4:ababf,2,0,2,0,2,0,2,0": "the Tents lesson's ring of four trees (the hidden check's tents are not shown)",
+}
+WHITESPACE = re.compile(r"\s+")
+
+
+def written_forms(value: object) -> set[str]:
+    """The ways a value appears in a file: JSON, a Python literal (list or tuple), bare or escaped text."""
+    forms = {json.dumps(value), json.dumps(value, ensure_ascii=False), repr(value)}
+    if isinstance(value, list):
+        forms.add(repr(tuple(value)))
+    if isinstance(value, str):
+        forms |= {value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1], repr(value)[1:-1]}
+    return {WHITESPACE.sub("", form) for form in forms}
+
+
+def check_values(check: dict) -> list[tuple[str, object]]:
+    """Every value of one check as plain JSON, with its role: "input" (args, stdin, a class's script), "part"
+    (one argument, one step's arguments) or "answer" (each accepted one)."""
+    values: list[tuple[str, object]] = []
+    if isinstance(check.get("args"), list):
+        values += [("input", check["args"]), *(("part", arg) for arg in check["args"])]
+    if "stdin" in check:
+        values.append(("input", check["stdin"]))
+    script = check.get("script")
+    if isinstance(script, list):
+        values.append(("input", script))
+        values += [("part", step[1]) for step in script if isinstance(step, list) and len(step) == 2]
+    answers = [check["expect"]] if "expect" in check else list(check.get("expect_any", []))
+    return values + [("answer", answer) for answer in answers]
+
+
+def check_needles(check: dict, shown: set[str]) -> set[str]:
+    """The needles of one hidden check (see MIN_NEEDLE), leaving out what the public checks show."""
+    needles: set[str] = set()
+    for role, value in check_values(check):
+        if json.dumps(value, sort_keys=True) in shown or isinstance(value, str) and value in TAUGHT:
+            continue
+        if role == "part" and isinstance(value, str) and IDENTIFIER.fullmatch(value):
+            continue
+        needles |= {form for form in written_forms(value) if len(form) >= MIN_NEEDLE[role]}
+    return needles
+
+
+def hidden_needles(exercises: Path = EXERCISES, hidden: Path = HIDDEN) -> dict[str, str]:
+    """Needle -> "exercise: check name" for every hidden check's values worth searching."""
+    needles: dict[str, str] = {}
+    for public_file in sorted(exercises.glob("*/exercise.json")):
+        name = public_file.parent.name
+        hidden_file = hidden / name / "hidden.json"
+        if not hidden_file.is_file():
+            continue
+        public = json.loads(public_file.read_text(encoding="utf-8"))["checks"]
+        shown = {json.dumps(value, sort_keys=True) for check in public for _, value in check_values(check)}
+        for check in json.loads(hidden_file.read_text(encoding="utf-8"))["checks"]:
+            for needle in sorted(check_needles(check, shown)):
+                needles.setdefault(needle, f"{name}: {check['name']}")
+    return needles
+
+
+def searchable(path: Path) -> str:
+    """A file's text with whitespace removed; for JSON and notebooks also every string in it, decoded and joined
+    (so a cell's source split into lines, or text escaped inside JSON, is searched as the student reads it)."""
+    text = path.read_bytes().decode("utf-8", "replace")
+    parts = [text]
+    if path.suffix in (".ipynb", ".json"):
+        try:
+            parts += list(_strings(json.loads(text)))
+        except ValueError:
+            pass
+    return WHITESPACE.sub("", "\n".join(parts))
+
+
+def _strings(data: object):  # noqa: ANN202 (a generator of str)
+    """Every string in decoded JSON; a list of strings also as one joined string (a notebook cell's source)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, list):
+        if data and all(isinstance(item, str) for item in data):
+            yield "".join(data)
+        for item in data:
+            yield from _strings(item)
+    elif isinstance(data, dict):
+        for item in data.values():
+            yield from _strings(item)
+
+
+def leaks(edition: Path, needles: dict[str, str] | None = None) -> list[str]:
+    """"file: exercise: check" for every hidden value found in a file of the edition (none, or it must not go out)."""
+    needles = hidden_needles() if needles is None else needles
+    found = []
+    for path in sorted(p for p in edition.rglob("*") if p.is_file() and not p.is_symlink()):
+        text = searchable(path)
+        found += sorted({f"{path.relative_to(edition)}: {where}" for needle, where in needles.items()
+                         if needle in text})
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m graders.release DIR`: write the edition, say what went out."""
+    parser = argparse.ArgumentParser(prog="python3 course.py release", description="Write the student edition.")
+    parser.add_argument("out", type=Path, help="a new folder (or an earlier edition, which is replaced)")
+    args = parser.parse_args(argv)
+    try:
+        files = build(args.out)
+    except ReleaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    found = leaks(args.out)
+    if found:
+        shutil.rmtree(args.out)
+        print("error: hidden checks' values are in these files, so no edition was written:", *found, sep="\n  ",
+              file=sys.stderr)
+        return 1
+    lessons = sum(path.startswith("lessons/") and path.endswith(".ipynb") for path in files)
+    exercises = sum(path.endswith("/exercise.json") for path in files)
+    print(f"student edition: {len(files)} files in {args.out} ({lessons} lessons, {exercises} exercises, "
+          "public checks only)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""Submissions as instructors receive them: folders per student, Canvas and Moodle zips, grade exports, hints."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import stat
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from graders.batch import students
+from graders.exercise import EXERCISES, load_exercise
+from graders.gradebook import moodle_csv
+from graders.notebook import MAX_NOTEBOOK_BYTES
+from graders.platforms import SourceError, collect
+from graders.scoring import Outcome, Verdict, results
+from tests.graders.grader_helpers import graders_cli
+
+ISLANDS = load_exercise("01-islands")
+REFERENCE = ISLANDS.reference.read_bytes()
+WRONG = (ISLANDS.hidden_folder / "wrong" / "list-instead-of-tuple.ipynb").read_bytes()
+
+
+def make_zip(path: Path, members: dict[str, bytes], links: tuple[str, ...] = ()) -> Path:
+    """A zip of these members (names exactly as given); links are stored as symbolic links to /etc/passwd."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+        for name in links:
+            info = zipfile.ZipInfo(name)
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(info, "/etc/passwd")
+    return path
+
+
+def by_student(found: list) -> dict:
+    """The found submissions keyed by student."""
+    return {item.student: item for item in found}
+
+
+def test_a_canvas_zip_maps_each_file_to_its_students_canvas_id(tmp_path: Path):
+    archive = make_zip(tmp_path / "submissions.zip", {
+        "doejane_1001_5001_islands.ipynb": REFERENCE,
+        "doejane_1001_5002_scratch.ipynb": WRONG,  # a second notebook: the exercise's own name wins
+        "doejohn_LATE_1002_5003_islands-1.ipynb": WRONG,  # late, and renamed by Canvas on resubmission
+        "smithbob_1003_5004_notes.txt": b"not a notebook",
+    })
+    scratch = tmp_path / "scratch"
+    found, problems = collect([archive], "islands.ipynb", scratch)
+    students = by_student(found)
+    assert sorted(students) == ["canvas-1001", "canvas-1002"]
+    jane, john = students["canvas-1001"], students["canvas-1002"]
+    assert (jane.platform, jane.name, jane.late, john.late) == ("canvas", "doejane", False, True)
+    assert jane.path.read_bytes() == REFERENCE and john.path.read_bytes() == WRONG
+    assert "also submitted: scratch.ipynb" in jane.note
+    assert problems == [f"{archive}: canvas student 1003 submitted no notebook"]
+    assert all(item.path.parent.parent == scratch for item in found)
+
+
+def test_a_moodle_zip_in_folders_or_flat_keeps_two_students_of_the_same_name_apart(tmp_path: Path):
+    archive = make_zip(tmp_path / "moodle.zip", {
+        "Jane Doe_2001_assignsubmission_file_/islands.ipynb": REFERENCE,
+        "Jane Doe_2002_assignsubmission_file_islands.ipynb": WRONG,
+        "Jane Doe_2002_assignsubmission_onlinetext_/onlinetext.html": b"<p>hi</p>",
+    })
+    found, problems = collect([archive], "islands.ipynb", tmp_path / "scratch")
+    students = by_student(found)
+    assert sorted(students) == ["moodle-2001", "moodle-2002"]
+    assert {item.name for item in found} == {"Jane Doe"}
+    assert students["moodle-2001"].path.read_bytes() == REFERENCE
+    assert students["moodle-2002"].path.read_bytes() == WRONG
+    assert len(problems) == 1 and "onlinetext.html follows neither" in problems[0]
+
+
+def test_a_folder_per_student(tmp_path: Path):
+    for student, data in (("jane doe", REFERENCE), ("jane_doe", WRONG)):
+        (tmp_path / "submissions" / student).mkdir(parents=True)
+        (tmp_path / "submissions" / student / "my islands.ipynb").write_bytes(data)
+    (tmp_path / "submissions" / "nobody").mkdir()
+    found, problems = collect([tmp_path / "submissions"], "islands.ipynb", tmp_path / "scratch")
+    assert [(item.student, item.platform, item.path.read_bytes()) for item in found] == [
+        ("jane doe", "folder", REFERENCE), ("jane_doe", "folder", WRONG)]
+    assert problems == [f"{tmp_path / 'submissions' / 'nobody'}: no notebook in this student's folder"]
+    # one student's own folder works as well
+    alone, _ = collect([tmp_path / "submissions" / "jane doe"], "islands.ipynb", tmp_path / "scratch")
+    assert [item.student for item in alone] == ["jane doe"]
+
+
+def test_a_hostile_zip_writes_nothing_outside_its_scratch_folder_and_reads_no_link_or_bomb(tmp_path: Path):
+    bomb = b"{" + b" " * (MAX_NOTEBOOK_BYTES + 10) + b"}"  # compresses to a few KB
+    archive = make_zip(tmp_path / "evil.zip", {
+        "../../escaped_1001_5001_islands.ipynb": REFERENCE,
+        "/abs/olute_1002_5002_islands.ipynb": REFERENCE,
+        "bomb_1003_5003_islands.ipynb": bomb,
+    }, links=("linked_1004_5004_islands.ipynb",))
+    assert archive.stat().st_size < 100_000
+    scratch = tmp_path / "deep" / "scratch"
+    found, problems = collect([archive], "islands.ipynb", scratch)
+    students = by_student(found)
+    assert sorted(students) == ["canvas-1001", "canvas-1002", "canvas-1003"]
+    written = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*") if path.is_file())
+    assert written == ["deep/scratch/zip-0/0.ipynb", "deep/scratch/zip-0/1.ipynb", "deep/scratch/zip-0/2.ipynb",
+                       "evil.zip"]
+    assert students["canvas-1003"].path.read_bytes() == b"" and "larger than 5 MB" in students["canvas-1003"].note
+    assert any("linked_1004_5004_islands.ipynb is not a plain file" in problem for problem in problems)
+    (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(SourceError, match="not a readable zip"):
+        collect([tmp_path / "broken.zip"], "islands.ipynb", scratch)
+
+
+def test_a_failed_checks_hint_is_shown_and_a_hidden_one_gives_no_input(tmp_path: Path):
+    exercise_dir = tmp_path / "exercises" / "01-islands"
+    shutil.copytree(EXERCISES / "01-islands", exercise_dir)
+    data = json.loads((exercise_dir / "exercise.json").read_text())
+    data["checks"][0]["hint"] = "count the islands, not the lanes"
+    (exercise_dir / "exercise.json").write_text(json.dumps(data))
+    hidden_dir = tmp_path / "hidden" / "01-islands"
+    hidden_dir.mkdir(parents=True)
+    hidden = json.loads((ISLANDS.hidden_folder / "hidden.json").read_text())
+    hidden["checks"][0]["hint"] = "an island may be a single system"
+    (hidden_dir / "hidden.json").write_text(json.dumps(hidden))
+    exercise = load_exercise(exercise_dir, hidden_root=tmp_path / "hidden")
+    public, secret = exercise.checks[0], next(check for check in exercise.checks if check.hidden)
+    verdicts = [Verdict(False, "wrong answer") if check in (public, secret) else Verdict(True, "passed")
+                for check in exercise.checks]
+    tests = {test["name"]: test for test in results(exercise, verdicts, Outcome.FAILED, "")["tests"]}
+    assert tests[f"public: {public.name}"]["output"] == "wrong answer\nhint: count the islands, not the lanes"
+    assert tests[f"hidden: {secret.name}"]["output"] == "wrong answer\nhint: an island may be a single system"
+    passed = [test for test in tests.values() if test["status"] == "passed"]
+    assert passed and all("hint" not in test["output"] for test in passed)
+    hidden["checks"][0]["hint"] = 3
+    (hidden_dir / "hidden.json").write_text(json.dumps(hidden))
+    with pytest.raises(ValueError, match="hint must be a string"):
+        load_exercise(exercise_dir, hidden_root=tmp_path / "hidden")
+
+
+@pytest.mark.slow
+def test_grading_a_canvas_zip_gives_results_by_student_and_a_gradebook_canvas_imports(tmp_path: Path):
+    archive = make_zip(tmp_path / "submissions.zip", {
+        "doejane_1001_5001_islands.ipynb": REFERENCE,
+        "=cmd|'calc'!A0_1002_5002_islands.ipynb": WRONG,  # a name a spreadsheet would run as a formula
+        "doejohn_LATE_1003_5003_islands.ipynb": WRONG,
+        "islands.ipynb": REFERENCE,  # no student named: reported, not graded
+    })
+    run = graders_cli("grade", "01-islands", str(archive), "--out", str(tmp_path / "out"), "--jobs", "2",
+                      "--canvas-assignment", "4242", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "islands.ipynb follows neither" in run.stderr
+    out = tmp_path / "out"
+    jane = json.loads((out / "canvas-1001" / "results.json").read_text())
+    john = json.loads((out / "canvas-1003" / "results.json").read_text())
+    assert jane["score"] == jane["max_score"] == ISLANDS.max_score and john["score"] < john["max_score"]
+    assert jane["extra_data"]["student"] == "canvas-1001" and john["extra_data"]["late"] is True
+    rows = list(csv.DictReader((out / "summary.csv").read_text().splitlines()))
+    assert [(row["student"], row["name"], row["platform"], row["late"]) for row in rows] == [
+        ("canvas-1001", "doejane", "canvas", "no"), ("canvas-1002", "'=cmd|'calc'!A0", "canvas", "no"),
+        ("canvas-1003", "doejohn", "canvas", "yes")]
+    gradebook = list(csv.reader((out / "canvas-grades.csv").read_text().splitlines()))
+    assert gradebook[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Islands (4242)"]
+    assert gradebook[1] == ["Points Possible", "", "", "", "", f"{ISLANDS.max_score:g}"]
+    assert gradebook[2:] == [["doejane", "1001", "", "", "", f"{jane['score']:g}"],
+                             ["'=cmd|'calc'!A0", "1002", "", "", "", f"{john['score']:g}"],
+                             ["doejohn", "1003", "", "", "", f"{john['score']:g}"]]
+    assert not (out / "moodle-grades.csv").exists()
+
+
+def test_moodles_grading_worksheet_names_each_participant(tmp_path: Path):
+    archive = make_zip(tmp_path / "moodle.zip", {
+        "Jane Doe_2001_assignsubmission_file_/islands.ipynb": REFERENCE,
+        "@Jane Doe_2002_assignsubmission_file_islands.ipynb": WRONG,
+    })
+    found, _ = collect([archive], "islands.ipynb", tmp_path / "scratch")
+    graded = []
+    for submission, score in zip(students(found), (30, 12), strict=True):
+        tests = [{"status": "passed"}] * (score // 3) + [{"status": "failed"}] * (10 - score // 3)
+        graded.append((submission, {"score": score, "max_score": 30, "tests": tests,
+                                    "extra_data": {"outcome": "passed" if score == 30 else "failed"}}))
+    rows = list(csv.reader(moodle_csv(graded).splitlines()))
+    assert rows == [["Identifier", "Full name", "Grade", "Maximum Grade", "Feedback comments"],
+                    ["Participant 2001", "Jane Doe", "30", "30", "10 of 10 checks passed (passed)"],
+                    ["Participant 2002", "'@Jane Doe", "12", "30", "4 of 10 checks passed (failed)"]]
+    assert [submission.ident for submission, _ in graded] == ["moodle-2001", "moodle-2002"]

@@ -1,0 +1,147 @@
+"""The student edition (`course.py release DIR`): only the allow-list goes out, no hidden value, and it works alone."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from graders import release
+from graders.exercise import EXERCISES, HIDDEN, load_exercise
+from graders.release import EDITION, MARKER, build, check_needles, check_values, hidden_needles, leaks, matches
+
+NAMES = sorted(path.parent.name for path in EXERCISES.glob("*/exercise.json"))
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edition, built and then moved to a fresh folder (it must not depend on where it was written)."""
+    built = tmp_path_factory.mktemp("built") / "edition"
+    build(built)
+    fresh = tmp_path_factory.mktemp("fresh") / "course"
+    shutil.copytree(built, fresh, symlinks=True)
+    shutil.rmtree(built)
+    return fresh
+
+
+def edition_files(edition: Path) -> list[str]:
+    """Every file of the edition, relative to it."""
+    return sorted(str(path.relative_to(edition)) for path in edition.rglob("*") if path.is_file())
+
+
+def in_edition(
+    edition: Path, *args: str, stdin: str | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """A command run in the edition with its own packages first (as its JupyterLab terminal would)."""
+    env = dict(os.environ, PYTHONPATH=str(edition))
+    return subprocess.run([sys.executable, *args], cwd=edition, env=env, input=stdin, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
+    files = edition_files(edition)
+    targets = {ship.to for ship in EDITION if ship.to}
+    for name in files:
+        assert name == MARKER or name in targets or any(matches(name, ship.pattern) for ship in EDITION), name
+    assert not [name for name in files if name.startswith("graders/hidden") or "/wrong/" in name]
+    banned = {"reference.ipynb", "make_hidden.py", "hidden.json", "release.py", "batch.py", "validate.py",
+              "platforms.py", "gradebook.py", "gradescope.py"}
+    assert not [name for name in files if Path(name).name in banned]
+    for needed in ("README.md", "course.py", "pyproject.toml", "cosmos/__main__.py", "cosmos/ui/session.py",
+                   "tents/solver.py", "lessons/kit/player.py", "graders/quizzes.py", "graders/selfcheck.py",
+                   "tests/test_student_edition.py", *(f"exercises/{name}/exercise.json" for name in NAMES)):
+        assert needed in files
+    # every file of the engine, the puzzle, the exercises and the lessons goes out, but the lessons' sources
+    sources = {"lessons/regenerate.py", "lessons/.gitignore"}
+    wanted = [name for name in release.tracked_files() if name.split("/")[0] in ("cosmos", "tents", "lessons")
+              and not (name.startswith("lessons/") and name.endswith(".md")) and name not in sources]
+    wanted += [name for name in release.tracked_files() if name.startswith("exercises/")]
+    assert sorted(set(wanted) - set(files)) == []
+    lessons = sorted(path.name for path in (release.ROOT / "lessons").glob("*.ipynb"))
+    assert sorted(path.name for path in (edition / "lessons").glob("*.ipynb")) == lessons
+    assert "python3 course.py test" in (edition / "README.md").read_text(encoding="utf-8")
+
+
+def test_an_untracked_file_never_goes_out(tmp_path: Path):
+    # a stray solution saved beside the starter is not in git, so the allow-list never sees it
+    planned = release.plan(["exercises/01-islands/islands.ipynb", "graders/hidden/01-islands/reference.ipynb",
+                            "graders/hidden/01-islands/hidden.json", "graders/batch.py", "cosmos/ui/render.py"])
+    assert list(planned) == ["cosmos/ui/render.py", "exercises/01-islands/islands.ipynb"]
+    with pytest.raises(release.ReleaseError, match="outside"):
+        build(release.ROOT / "edition-inside")
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(release.ReleaseError, match="not empty"):
+        build(tmp_path)
+
+
+def test_the_search_finds_every_written_form_of_a_hidden_value(tmp_path: Path):
+    needles = hidden_needles()
+    assert len(needles) > 1000
+    # every hidden check of every exercise is searched for, but for a few whose values are all short or public
+    for name in NAMES:
+        public = json.loads((EXERCISES / name / "exercise.json").read_text(encoding="utf-8"))["checks"]
+        shown = {json.dumps(value, sort_keys=True) for check in public for _, value in check_values(check)}
+        checks = json.loads((HIDDEN / name / "hidden.json").read_text(encoding="utf-8"))["checks"]
+        missed = [check["name"] for check in checks if not check_needles(check, shown)]
+        assert len(missed) <= len(checks) // 10, (name, missed)
+        assert all(check_needles(check, shown) <= needles.keys() for check in checks)
+    searched = set(needles.values())
+    # the hidden files themselves, copied in, are found check by check
+    for name in NAMES:
+        shutil.copy(HIDDEN / name / "hidden.json", tmp_path / f"{name}.json")
+    found = leaks(tmp_path, needles)
+    assert {line.split(": ", 1)[1] for line in found} == searched
+    # as Python literals in a script, and as text inside a notebook's code cell
+    exercise = load_exercise("01-islands")
+    hidden = [check for check in exercise.checks if check.hidden]
+    args = next(json.loads(check.payload) for check in hidden if not check.program and len(check.payload) > 40)
+    answer = max((check.expected[0] for check in hidden if not check.program), key=lambda value: len(repr(value)))
+    stdin = next(json.loads(check.payload) for check in hidden if check.program)
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    (probe / "script.py").write_text(f"print(islands(*{tuple(args)!r}))\n")
+    (probe / "answer.py").write_text(f"ANSWER = {answer!r}\n")
+    cell = {"cell_type": "code", "source": [f"run_program(main, {stdin!r})\n"], "metadata": {}, "outputs": [],
+            "execution_count": None}
+    (probe / "note.ipynb").write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4,
+                                                  "nbformat_minor": 5}, indent=1))
+    assert {line.split(":")[0] for line in leaks(probe, needles)} == {"script.py", "answer.py", "note.ipynb"}
+
+
+def test_no_hidden_value_is_in_any_file_of_the_edition(edition: Path):
+    assert leaks(edition) == []
+
+
+@pytest.mark.slow
+def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
+    where = in_edition(edition, "-c", "import cosmos, graders, lessons; print(graders.__file__, cosmos.__file__)")
+    assert all(Path(path).is_relative_to(edition) for path in where.stdout.split()), where.stdout
+    # every module of the edition's graders imports there (none needs a file that stayed behind)
+    modules = sorted(path.stem for path in (edition / "graders").glob("*.py") if path.stem != "__main__")
+    imports = in_edition(edition, "-c", "; ".join(f"import graders.{name}" for name in modules))
+    assert imports.returncode == 0, imports.stderr
+    # every test of the edition can be collected (none needs a file that stayed behind)
+    collected = in_edition(edition, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+                           "tests")
+    assert collected.returncode == 0, collected.stdout[-3000:]
+    # its tests: a quick lesson from the top, the game from piped commands
+    tests = in_edition(edition, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+                       "tests/test_student_edition.py", "-k", "04-the-rivals or game")
+    assert tests.returncode == 0, tests.stdout[-3000:]
+    assert "2 passed" in tests.stdout
+    # a correct solution passes its self-check in the edition's sandbox
+    notebook = edition / "exercises" / "01-islands" / "islands.ipynb"
+    shutil.copy(load_exercise("01-islands").reference, notebook)
+    check = in_edition(edition, "-m", "graders", "check", str(notebook.relative_to(edition)))
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "FAIL" not in check.stdout and "checks pass" in check.stdout
+    # the grader's side is not there: grading needs the hidden checks
+    grade = in_edition(edition, "-m", "graders", "grade", "01-islands", str(notebook))
+    assert grade.returncode == 2 and "hidden.json is missing" in grade.stderr
+    game = in_edition(edition, "-m", "cosmos", "--plain", "--seed=2026", stdin="map\nquit\n", timeout=60)
+    assert game.returncode == 0 and "Elara" in game.stdout

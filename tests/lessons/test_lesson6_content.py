@@ -1,0 +1,213 @@
+"""Lesson 6 holds every part of the pattern, its printed facts come from the engine, its quizzes follow the code."""
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import jupytext
+import nbformat
+import pytest
+
+import cosmos.victory
+from cosmos.data import ECONOMY_TARGET, EMPIRE_DEFS
+from cosmos.save import SaveGame
+from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, QuizSet, source_text
+from lessons.kit import balance, codemap
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell, stdout_of
+
+SOURCE = LESSONS / "06-whole-strategy.md"
+NOTEBOOK = LESSONS / "06-whole-strategy.ipynb"
+PARTS = ["In short", "The problem", "Play", "How a game ends", "The real code", "See it: the balance settles",
+         "See it: a save replayed", "Predict the output", "Find the bug", "More precisely", "Exercise",
+         "Test yourself", "What we built"]
+
+
+@pytest.fixture(scope="module")
+def nb() -> nbformat.NotebookNode:
+    return nbformat.read(NOTEBOOK, as_version=4)
+
+
+@pytest.fixture(scope="module")
+def ns(nb) -> dict[str, Any]:
+    """The names the lesson defines, from running its code cells (all but Play) here."""
+    namespace: dict[str, Any] = {"__name__": "lesson6"}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for cell in code_cells(nb):
+            if not is_play_cell(cell):
+                exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
+    return namespace
+
+
+def cell_with(nb, fragment: str) -> nbformat.NotebookNode:
+    """The one code cell whose source contains fragment."""
+    cells = [cell for cell in code_cells(nb) if fragment in cell.source]
+    assert len(cells) == 1, f"{len(cells)} cells contain {fragment!r}"
+    return cells[0]
+
+
+def markdown(nb) -> str:
+    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+
+
+def test_the_notebook_is_generated_from_its_myst_source(nb) -> None:
+    text = jupytext.read(SOURCE)
+    assert [c.source for c in text.cells if c.cell_type == "code"] == [c.source for c in code_cells(nb)]
+    assert [c.source for c in text.cells if c.cell_type == "markdown"] == [
+        c.source for c in nb.cells if c.cell_type == "markdown"]
+
+
+def test_the_parts_come_in_the_pattern_s_order(nb) -> None:
+    markers = [line for cell in nb.cells if cell.cell_type == "markdown"
+               for line in cell.source.splitlines() if line.startswith(("#", "**In short"))]
+    found = []
+    for part in PARTS:
+        where = [i for i, marker in enumerate(markers) if part in marker]
+        assert where, part
+        found.append(where[0])
+    assert found == sorted(found)
+
+
+def test_the_first_program_comes_within_300_words(nb) -> None:
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            break
+        words += len(cell.source.split())
+    assert words <= 300
+
+
+def test_no_section_runs_much_beyond_250_words_without_a_program(nb) -> None:
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            words = 0
+        else:
+            words += len(re.sub(r"```.*?```", "", cell.source, flags=re.S).split())
+            assert words <= 300, cell.source[:80]
+
+
+def test_the_problem_shows_the_real_save_file(nb) -> None:
+    printed = stdout_of(cell_with(nb, 'read_text(), end=""'))
+    lines = ("col 2", "r 1", "end", "end", "b mine 2", "end", "end", "end")
+    assert printed == SaveGame(2026, lines).to_text()
+    loaded = stdout_of(cell_with(nb, 'later.send("load 1")'))
+    assert "Slot 1 is loaded: turn 6." in loaded and "same turn, same stock: True True" in loaded
+
+
+def test_the_victory_programs_print_the_engine_s_decisions(nb, ns) -> None:
+    printed = stdout_of(cell_with(nb, "and the Stargate for empire 3"))
+    assert "economy reached by empire 2: Victory(kind='economy', winner=1" in printed
+    assert "and the Stargate for empire 3: Victory(kind='science', winner=2" in printed
+    tie = stdout_of(cell_with(nb, "empire 3 has produced 5"))
+    assert "fresh galaxy: [1, 2, 3" in tie and "empire 3 has produced 5: [3, 1, 2" in tie
+
+
+def test_the_replay_and_the_size_claims_hold(nb) -> None:
+    printed = stdout_of(cell_with(nb, "the same world, down to the generator"))
+    assert "the same world, down to the generator's state: True" in printed
+    save, world = map(int, re.search(r"save: (\d+) characters; the world as JSON: (\d+)", printed).groups())
+    assert world > 100 * save  # "more than a hundred times smaller"
+
+
+def test_the_save_verdicts_are_the_engine_s(nb) -> None:
+    printed = stdout_of(cell_with(nb, "a shopping list"))
+    assert printed.splitlines() == ["the save: ok", "cut after 60 characters: truncated",
+                                    "one command changed: corrupt", "a shopping list: foreign", "version 2: newer"]
+
+
+def test_the_tuned_numbers_are_put_back_and_the_claim_about_imports_holds(nb) -> None:
+    source = Path(cosmos.victory.__file__).read_text(encoding="utf-8")
+    assert "from cosmos.data import ECONOMY_TARGET" in source
+    assert cosmos.victory.ECONOMY_TARGET == ECONOMY_TARGET
+    assert "ECONOMY_TARGET is back to 9800" in stdout_of(cell_with(nb, "harder = run_simulation"))
+    printed = stdout_of(cell_with(nb, 'tuned(cosmos.economy, "MINE_YIELD"'))
+    before, after = re.findall(r"\[[\d, ]+\]", printed)
+    assert before != after
+
+
+def test_seat_1_is_always_a_builder_and_the_tables_come_from_the_data_file(nb) -> None:
+    assert EMPIRE_DEFS[0].personality == "builder"
+    data = balance.load_balance()
+    old, new = balance.tally(data["fixed"]), balance.tally(data["rotated"])
+    printed = stdout_of(cell_with(nb, "def character_table"))
+    for counts in (old, new):
+        for name in balance.NAMES:
+            share = f"{name:<8} won {100 * counts.wins[name] / counts.games:5.1f}% of the games"
+            assert share in printed
+    assert old.fair["builder"] / old.games > 0.45  # "far above a third"
+    assert max(abs(new.fair[n] / new.games - 1 / 3) for n in balance.NAMES) < 0.02  # about the same
+
+
+def test_stored_pictures_are_images_never_inline_svg(nb) -> None:
+    for cell in code_cells(nb):
+        for output in cell.outputs:
+            html = "".join(output.get("data", {}).get("text/html", ""))
+            assert "<svg" not in html, cell.id
+
+
+def test_predict_the_output_key_is_what_the_snippet_prints(ns) -> None:
+    predict = ns["predict"]
+    assert isinstance(predict, PredictOutput) and predict.expected == "science 2"
+    assert [predict.check(i).correct for i in range(len(predict.choices))].count(True) == 1
+    changed = PredictOutput(predict.code.replace("world.empires[1].techs", "world.empires[2].techs"), {},
+                            predict.namespace)
+    assert changed.expected == "science 3"
+
+
+def test_find_the_bug_differs_from_the_real_decide_in_one_line(ns) -> None:
+    bug = ns["find_the_bug"]
+    assert isinstance(bug, FindTheBug)
+    real = source_text(cosmos.victory.decide).splitlines()
+    assert [i + 1 for i, (a, b) in enumerate(zip(bug.lines, real, strict=True)) if a != b] == [bug.bug_line]
+    assert "scholars" in bug.lines[bug.bug_line - 1]
+    assert bug.fixed_output == "None" and "science" in bug.wrong_output
+    assert bug.check(bug.bug_line).correct and not bug.check(1).correct
+
+
+def test_six_questions_each_with_one_key_and_feedback_for_every_option(ns) -> None:
+    quizzes = ns["test_yourself"]
+    assert isinstance(quizzes, QuizSet) and len(quizzes.quizzes) == 6
+    for quiz in quizzes.quizzes:
+        assert isinstance(quiz, MultipleChoice)
+        assert all(choice.feedback for choice in quiz.choices)
+        assert [quiz.check(i).correct for i in range(len(quiz.choices))].count(True) == 1
+
+
+def test_the_keys_follow_the_code(ns) -> None:
+    quizzes = ns["test_yourself"].quizzes
+    both = quizzes[1]
+    assert both.choices[[both.check(i).correct for i in range(3)].index(True)].text == "science"
+    band = quizzes[5]
+    low, high = balance.wilson(70, 200)
+    right = band.choices[[band.check(i).correct for i in range(3)].index(True)].text
+    assert right == f"from {100 * low:.0f}% to {100 * high:.0f}%"
+
+
+def test_the_exercise_link_points_at_the_notebook(nb) -> None:
+    links = re.findall(r"\]\((\.\./exercises/[^)]+)\)", markdown(nb))
+    assert links and all((LESSONS / link).resolve().is_file() for link in links)
+    assert "python -m graders check exercises/06-save/save.ipynb" in markdown(nb).replace("\n", " ")
+
+
+def test_the_map_of_the_code_stars_every_layer_and_counts_the_files_now(nb) -> None:
+    printed = stdout_of(cell_with(nb, "from lessons.kit.codemap import code_map"))
+    rows, unplaced = codemap.code_map()
+    for row in rows:
+        assert re.search(rf"^{re.escape(row.name)}\s*\* ", printed, flags=re.M), row.name
+    assert f"{sum(row.lines for row in rows):>5}" in printed
+    assert (REPO_ROOT / "cosmos").is_dir()
+
+
+def test_the_see_it_claims_about_the_bands_hold(ns) -> None:
+    from lessons.kit.balance_trace import settling_bars
+
+    def widest(games: int) -> float:
+        return max(bar.high - bar.low for bar in settling_bars(ns["settling"][games - 1])[0])
+
+    first = settling_bars(ns["settling"][0])[0]
+    assert sorted(bar.share for bar in first) == [0, 0, 1] and widest(1) > 0.6  # "most of the scale"
+    assert 0.35 <= widest(20) <= 0.45  # "about 40 points wide"
+    assert widest(200) < widest(20) / 2

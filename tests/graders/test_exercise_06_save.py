@@ -4,7 +4,6 @@ the checks that an in-process run of its code says it fails; the checks agree wi
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,13 @@ from cosmos.save import SaveGame
 from graders.exercise import EXERCISES, load_exercise
 from graders.notebook import read_cells
 from tests.graders.grader_helpers import graders_cli
+from tests.hidden_scripts import load_script
 
 pytestmark = pytest.mark.slow
 
 HIDDEN = load_exercise("06-save").hidden_folder
-sys.path.insert(0, str(HIDDEN))
-import make_hidden  # noqa: E402
-import make_notebooks  # noqa: E402
+make_hidden = load_script(HIDDEN, "make_hidden")
+make_notebooks = load_script(HIDDEN, "make_notebooks")
 
 
 def all_checks() -> list[dict]:

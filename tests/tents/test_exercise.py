@@ -14,13 +14,11 @@ import pytest
 from graders.exercise import load_exercise
 from graders.probe import run_check
 from graders.scoring import judge_result
+from tests.hidden_scripts import load_script
 from tests.tents.helpers import ROOT
 
 HIDDEN = ROOT / "graders" / "hidden" / "bonus-tents"
-sys.path.insert(0, str(HIDDEN))
-import make_hidden  # noqa: E402
-
-sys.path.remove(str(HIDDEN))
+make_hidden = load_script(HIDDEN, "make_hidden")
 EXERCISE = load_exercise("bonus-tents")
 
 

@@ -162,7 +162,7 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "test":
-        # --dist loadgroup: the browser tests share one worker (one JupyterLab, one Chromium)
+        # --dist loadgroup: tests marked with one xdist_group (the Dask cluster tests) share a worker
         return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
     if command == "release":
         if not (ROOT / "graders" / "release.py").exists():

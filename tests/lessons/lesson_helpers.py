@@ -1,8 +1,15 @@
 """Helpers for the lesson tests: where things are, reading outputs.md and stored outputs."""
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -42,3 +49,32 @@ def code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
 def is_play_cell(cell: nbformat.NotebookNode) -> bool:
     """The one kind of cell allowed to reach beyond its lesson: the finished game."""
     return bool(cell.metadata.get("cosmos", {}).get("play"))
+
+
+def run_cells(nb: nbformat.NotebookNode, name: str, skip_play: bool = True) -> dict[str, Any]:
+    """The names a lesson defines, from running its code cells (Play's too unless skip_play) in this process."""
+    namespace: dict[str, Any] = {"__name__": name}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for cell in code_cells(nb):
+            if not (skip_play and is_play_cell(cell)):
+                exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
+    return namespace
+
+
+def engine_modules_loaded(nb: nbformat.NotebookNode, folder: Path) -> set[str]:
+    """The cosmos modules a fresh interpreter has loaded after running the lesson's cells (all but Play)."""
+    cells = [cell.source for cell in code_cells(nb) if not is_play_cell(cell)]
+    script = folder / "cells.py"
+    script.write_text(
+        "import contextlib, io, json, sys\n"
+        f"cells = {cells!r}\n"
+        "ns = {}\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    for cell in cells:\n"
+        "        exec(cell, ns)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'cosmos')))\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
+                         cwd=folder, timeout=300, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stderr
+    return set(json.loads(run.stdout))

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import base64
-import contextlib
-import io
 import re
 from itertools import combinations
 from typing import Any
@@ -15,7 +13,7 @@ import pytest
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, QuizSet, source_text
 from tents import Puzzle, format_game_id, judge, parse_game_id, to_svg
 from tents.grid import orthogonal
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, run_cells, stdout_of
 
 NOTEBOOK = LESSONS / "bonus-tents-and-trees.ipynb"
 SOURCE = LESSONS / "bonus-tents-and-trees.md"
@@ -35,11 +33,7 @@ def nb() -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def ns(nb) -> dict[str, Any]:
     """The names the lesson defines, from running its code cells in this process."""
-    namespace: dict[str, Any] = {"__name__": "bonus"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for cell in code_cells(nb):
-            exec(compile(cell.source, "<bonus cell>", "exec"), namespace)
-    return namespace
+    return run_cells(nb, "bonus", skip_play=False)
 
 
 def markdown(nb) -> str:

@@ -1,12 +1,7 @@
 """Lesson 2 has every part, prints what the engine computes, shows the real code and says true things."""
 from __future__ import annotations
 
-import contextlib
 import inspect
-import io
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,7 +24,13 @@ from cosmos.tech import (
 )
 from cosmos.world import new_world
 from graders.quizzes import FindTheBug, PredictOutput, QuizSet
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell, stdout_of
+from tests.lessons.lesson_helpers import (
+    LESSONS,
+    code_cells,
+    engine_modules_loaded,
+    run_cells,
+    stdout_of,
+)
 
 LESSON2 = LESSONS / "02-technology-tree.ipynb"
 SOURCE = LESSONS / "02-technology-tree.md"
@@ -43,11 +44,7 @@ def nb() -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def ns(nb) -> dict[str, Any]:
     """The names lesson 2 defines, from running every code cell in this process."""
-    namespace: dict[str, Any] = {"__name__": "lesson2"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for cell in code_cells(nb):
-            exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
-    return namespace
+    return run_cells(nb, "lesson2", skip_play=False)
 
 
 def cell_with(nb, fragment: str):
@@ -323,21 +320,7 @@ def ancestors_of(key: str) -> set[str]:
 def test_lesson_two_cells_load_no_engine_module_of_a_later_lesson(nb, tmp_path: Path):
     from cosmos.stages import LESSON_OF_MODULE
 
-    cells = [cell.source for cell in code_cells(nb) if not is_play_cell(cell)]
-    script = tmp_path / "cells.py"
-    script.write_text(
-        "import contextlib, io, json, sys\n"
-        f"cells = {cells!r}\n"
-        "ns = {}\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    for cell in cells:\n"
-        "        exec(cell, ns)\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'cosmos')))\n")
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
-                         cwd=tmp_path, timeout=300, stdin=subprocess.DEVNULL)
-    assert run.returncode == 0, run.stderr
-    loaded = json.loads(run.stdout)
+    loaded = engine_modules_loaded(nb, tmp_path)
     late = [m for m in loaded if m != "cosmos" and LESSON_OF_MODULE[m.removeprefix("cosmos.")] > 2]
     assert late == []
     assert "cosmos.tech" in loaded

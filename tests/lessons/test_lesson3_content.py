@@ -1,14 +1,9 @@
 """Lesson 3 has every part of the pattern, its outputs are computed by the engine, and its claims hold."""
 from __future__ import annotations
 
-import contextlib
 import inspect
-import io
 import json
-import os
 import re
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,7 +16,14 @@ from cosmos.data import FORT_ATTACK, FORT_HP, RPS_PERCENT, SHIP_TYPES, SIEGE_TUR
 from cosmos.stages import LESSON_OF_MODULE
 from cosmos.ui.session import Session
 from graders.quizzes import FindTheBug, PredictOutput, source_text
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell, stdout_of
+from tests.lessons.lesson_helpers import (
+    LESSONS,
+    code_cells,
+    engine_modules_loaded,
+    is_play_cell,
+    run_cells,
+    stdout_of,
+)
 
 LESSON3 = LESSONS / "03-fleets-and-battle.ipynb"
 
@@ -34,12 +36,7 @@ def nb() -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def ns(nb) -> dict[str, Any]:
     """The names lesson 3 defines, from running its code cells (all but Play) in this process."""
-    namespace: dict[str, Any] = {"__name__": "lesson3"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for cell in code_cells(nb):
-            if not is_play_cell(cell):
-                exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
-    return namespace
+    return run_cells(nb, "lesson3")
 
 
 def markdown(nb) -> str:
@@ -215,20 +212,6 @@ def test_the_exercise_link_is_the_notebook_and_says_how_to_check(nb):
 
 
 def test_the_lessons_cells_load_no_engine_module_after_lesson_3(nb, tmp_path: Path):
-    cells = [cell.source for cell in code_cells(nb) if not is_play_cell(cell)]
-    script = tmp_path / "cells.py"
-    script.write_text(
-        "import contextlib, io, json, sys\n"
-        f"cells = {cells!r}\n"
-        "ns = {}\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    for cell in cells:\n"
-        "        exec(cell, ns)\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'cosmos')))\n")
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
-                         cwd=tmp_path, timeout=300, stdin=subprocess.DEVNULL)
-    assert run.returncode == 0, run.stderr
-    loaded = {m.removeprefix("cosmos.") for m in json.loads(run.stdout)} - {"cosmos"}
+    loaded = {m.removeprefix("cosmos.") for m in engine_modules_loaded(nb, tmp_path)} - {"cosmos"}
     assert {"fleets", "battle"} <= loaded
     assert sorted(m for m in loaded if LESSON_OF_MODULE[m] > 3) == []

@@ -1,9 +1,7 @@
 """Lesson 5 holds every part of the pattern, its outputs come from the engine, its claims hold."""
 from __future__ import annotations
 
-import contextlib
 import inspect
-import io
 import re
 from typing import Any
 
@@ -15,7 +13,7 @@ from cosmos import bus, diplomacy, events, game, turn
 from cosmos.ui.session import Session
 from cosmos.world import new_world
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
-from tests.lessons.lesson_helpers import LESSONS, code_cells, is_play_cell, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, code_cells, is_play_cell, run_cells, stdout_of
 
 NOTEBOOK = LESSONS / "05-turn-of-the-galaxy.ipynb"
 SOURCE = LESSONS / "05-turn-of-the-galaxy.md"
@@ -30,12 +28,7 @@ def nb() -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def ns(nb) -> dict[str, Any]:
     """The names lesson 5 defines, from running its code cells (all but the game's) in this process."""
-    namespace: dict[str, Any] = {"__name__": "lesson5"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for cell in code_cells(nb):
-            if not is_play_cell(cell):
-                exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
-    return namespace
+    return run_cells(nb, "lesson5")
 
 
 def cell_for(nb, reference: str):

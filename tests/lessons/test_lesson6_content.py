@@ -1,8 +1,6 @@
 """Lesson 6 holds every part of the pattern, its printed facts come from the engine, its quizzes follow the code."""
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from pathlib import Path
 from typing import Any
@@ -16,7 +14,7 @@ from cosmos.data import ECONOMY_TARGET, EMPIRE_DEFS
 from cosmos.save import SaveGame
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, QuizSet, source_text
 from lessons.kit import balance, codemap
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, run_cells, stdout_of
 
 SOURCE = LESSONS / "06-whole-strategy.md"
 NOTEBOOK = LESSONS / "06-whole-strategy.ipynb"
@@ -33,12 +31,7 @@ def nb() -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def ns(nb) -> dict[str, Any]:
     """The names the lesson defines, from running its code cells (all but Play) here."""
-    namespace: dict[str, Any] = {"__name__": "lesson6"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for cell in code_cells(nb):
-            if not is_play_cell(cell):
-                exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
-    return namespace
+    return run_cells(nb, "lesson6")
 
 
 def cell_with(nb, fragment: str) -> nbformat.NotebookNode:

@@ -2,11 +2,7 @@
 from __future__ import annotations
 
 import ast
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
@@ -14,7 +10,7 @@ import pytest
 
 from cosmos.stages import LESSON_OF_MODULE
 from lessons import regenerate
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, is_play_cell
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, engine_modules_loaded, is_play_cell
 
 KIT = LESSONS / "kit"
 PLAY_MODULE = "lessons.kit.play"
@@ -98,21 +94,7 @@ def test_the_kit_uses_only_lesson_one_except_the_play_widget():
 def test_the_lessons_cells_and_kit_load_no_later_engine_module(tmp_path):
     """Run lesson 1's cells (but Play) in a fresh interpreter and look at what got loaded."""
     nb = nbformat.read(LESSONS / "01-galaxy-from-a-seed.ipynb", as_version=4)
-    cells = [cell.source for cell in code_cells(nb) if not is_play_cell(cell)]
-    script = tmp_path / "cells.py"
-    script.write_text(
-        "import contextlib, io, json, sys\n"
-        f"cells = {cells!r}\n"
-        "ns = {}\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    for cell in cells:\n"
-        "        exec(cell, ns)\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'cosmos')))\n")
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
-                         cwd=tmp_path, timeout=300, stdin=subprocess.DEVNULL)
-    assert run.returncode == 0, run.stderr
-    loaded = set(json.loads(run.stdout))
+    loaded = engine_modules_loaded(nb, tmp_path)
     assert {"cosmos.rng", "cosmos.graph", "cosmos.galaxy", "cosmos.world"} <= loaded
     assert too_late(loaded, 1) == []
 

@@ -78,3 +78,8 @@ def engine_modules_loaded(nb: nbformat.NotebookNode, folder: Path) -> set[str]:
                          cwd=folder, timeout=300, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stderr
     return set(json.loads(run.stdout))
+
+
+def markdown(nb: nbformat.NotebookNode) -> str:
+    """The lesson's prose: its markdown cells joined by newlines."""
+    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")

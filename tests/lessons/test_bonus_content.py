@@ -13,7 +13,7 @@ import pytest
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, QuizSet, source_text
 from tents import Puzzle, format_game_id, judge, parse_game_id, to_svg
 from tents.grid import orthogonal
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, run_cells, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, markdown, run_cells, stdout_of
 
 NOTEBOOK = LESSONS / "bonus-tents-and-trees.ipynb"
 SOURCE = LESSONS / "bonus-tents-and-trees.md"
@@ -34,10 +34,6 @@ def nb() -> nbformat.NotebookNode:
 def ns(nb) -> dict[str, Any]:
     """The names the lesson defines, from running its code cells in this process."""
     return run_cells(nb, "bonus", skip_play=False)
-
-
-def markdown(nb) -> str:
-    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
 def cell_starting(nb, text: str):

@@ -13,7 +13,7 @@ from cosmos.ui.mapdraw import draw_map
 from cosmos.ui.session import Session
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
 from lessons.kit import codemap
-from tests.lessons.lesson_helpers import LESSONS, code_cells, reference_blocks, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, code_cells, markdown, reference_blocks, stdout_of
 from tests.reference import screen
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -27,10 +27,6 @@ def cell_for(nb, reference: str):
              if c.metadata.get("cosmos", {}).get("reference") == reference]
     assert len(cells) == 1, f"expected one cell printing {reference!r}, found {len(cells)}"
     return cells[0]
-
-
-def markdown(nb) -> str:
-    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
 def tagged(nb, key: str, value: object = True):

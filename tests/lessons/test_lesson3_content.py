@@ -21,6 +21,7 @@ from tests.lessons.lesson_helpers import (
     code_cells,
     engine_modules_loaded,
     is_play_cell,
+    markdown,
     run_cells,
     stdout_of,
 )
@@ -37,10 +38,6 @@ def nb() -> nbformat.NotebookNode:
 def ns(nb) -> dict[str, Any]:
     """The names lesson 3 defines, from running its code cells (all but Play) in this process."""
     return run_cells(nb, "lesson3")
-
-
-def markdown(nb) -> str:
-    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
 def printing(nb, fragment: str) -> str:

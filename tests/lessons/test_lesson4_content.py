@@ -22,7 +22,7 @@ from cosmos.turn import end_turn, state_text
 from cosmos.view import strength, survey
 from cosmos.world import new_world
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, source_text
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, markdown, stdout_of
 
 LESSON4 = LESSONS / "04-the-rivals.ipynb"
 
@@ -42,10 +42,6 @@ def ns(nb) -> dict[str, Any]:
             if "GameWidget(" not in cell.source:
                 exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
     return namespace
-
-
-def markdown(nb) -> str:
-    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
 def printed_by(nb, fragment: str) -> str:

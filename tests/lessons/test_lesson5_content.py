@@ -13,7 +13,7 @@ from cosmos import bus, diplomacy, events, game, turn
 from cosmos.ui.session import Session
 from cosmos.world import new_world
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
-from tests.lessons.lesson_helpers import LESSONS, code_cells, is_play_cell, run_cells, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, code_cells, is_play_cell, markdown, run_cells, stdout_of
 
 NOTEBOOK = LESSONS / "05-turn-of-the-galaxy.ipynb"
 SOURCE = LESSONS / "05-turn-of-the-galaxy.md"
@@ -36,10 +36,6 @@ def cell_for(nb, reference: str):
     cells = [c for c in code_cells(nb) if c.metadata.get("cosmos", {}).get("reference") == reference]
     assert len(cells) == 1, reference
     return cells[0]
-
-
-def markdown(nb) -> str:
-    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
 def test_the_notebook_is_generated_from_its_myst_source(nb) -> None:

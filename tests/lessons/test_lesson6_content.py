@@ -14,7 +14,7 @@ from cosmos.data import ECONOMY_TARGET, EMPIRE_DEFS
 from cosmos.save import SaveGame
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, QuizSet, source_text
 from lessons.kit import balance, codemap
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, run_cells, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, markdown, run_cells, stdout_of
 
 SOURCE = LESSONS / "06-whole-strategy.md"
 NOTEBOOK = LESSONS / "06-whole-strategy.ipynb"
@@ -39,10 +39,6 @@ def cell_with(nb, fragment: str) -> nbformat.NotebookNode:
     cells = [cell for cell in code_cells(nb) if fragment in cell.source]
     assert len(cells) == 1, f"{len(cells)} cells contain {fragment!r}"
     return cells[0]
-
-
-def markdown(nb) -> str:
-    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
 def test_the_notebook_is_generated_from_its_myst_source(nb) -> None:

@@ -280,7 +280,7 @@ class AiTuning:
     prey_benefit: float = 1.5  # taking a planet gains it and weakens an enemy: worth half again
     home_call: float = 60.0  # enemies near the capital call stacks home, less the farther they are
     # saving: the best colony or building it cannot pay yet is saved for, if its income pays it this soon
-    save_turns: int = 3  # in turns; while saving, the options below it spend only what is left beyond its cost
+    save_turns: int = 5  # in turns; while saving, the options below it spend only what is left beyond its cost
     save_min_utility: float = 20.0  # never save for an option worth less than this: spend on others
 
 

@@ -253,6 +253,7 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
     result = Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
     gains = income(world, empire_id)
     kept = [0] * RES_COUNT  # what is kept back for the option saved for: the ones below it may not spend it
+    looked = False
     # the other orders are legal by construction (the tests apply every one of them)
     for option in result.ranked:
         if len(result.chosen) >= limit:
@@ -264,16 +265,21 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
                 result.spent[r] += cost[r]
             result.chosen.append(option.command)
             result.taken.append(option)
-        elif result.saving is None and worth_saving_for(view, option, gains):
-            result.saving = option
-            kept = [min(view.stock[r], cost[r]) for r in range(RES_COUNT)]
+        elif not looked and saveable(view, option):
+            looked = True  # only the best colony or building it cannot pay is considered for saving
+            if within_reach(view, option, gains):
+                result.saving = option
+                kept = [min(view.stock[r], cost[r]) for r in range(RES_COUNT)]
     return result
 
 
-def worth_saving_for(view: View, option: Option, gains: list[int]) -> bool:
-    """Is this a colony or building the stock plus a few turns of income would pay (so keep the stock)?"""
-    if not isinstance(option.command, Colonize | Build) or option.utility < view.tuning.save_min_utility:
-        return False
+def saveable(view: View, option: Option) -> bool:
+    """Could a rival save up for this option: a colony or building worth enough?"""
+    return isinstance(option.command, Colonize | Build) and option.utility >= view.tuning.save_min_utility
+
+
+def within_reach(view: View, option: Option, gains: list[int]) -> bool:
+    """Would the stock plus a few turns of income pay this option (so the stock is kept for it)?"""
     turns = view.tuning.save_turns
     return all(option.cost[r] <= view.stock[r] + turns * gains[r] for r in range(RES_COUNT))
 

@@ -1,0 +1,113 @@
+"""The rivals play their characters: over fixed AI-only games, each one expands, and each shows its signature.
+
+The games are the balance simulation's own (same seeds, characters rotated across the seats), played
+with the real engine to turn LAST at most; the figures are read from the engine's events and the world.
+"""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+
+import pytest
+
+from cosmos.bus import Event
+from cosmos.data import PERSONALITIES
+from cosmos.game import play_turn
+from cosmos.simulate import lineup_of_game, seed_of_game
+from cosmos.world import new_world, owned_planets
+
+GAMES = range(12)  # games 0..11 of the simulation: every character four times in every seat but the fourth
+LAST = 60  # no game is followed further
+
+
+@dataclass
+class Measured:
+    """One empire of one game, as far as it was followed."""
+
+    character: str
+    planets: dict[int, int] = field(default_factory=dict)  # turn -> planets held at its end
+    techs: dict[int, int] = field(default_factory=dict)  # turn -> technologies known
+    uranium_spent: int = 0  # by turn LAST
+    ships: int = 0  # warships built
+    mines: int = 0  # mine levels completed
+    first_colony_beside: int = 0  # the turn it first colonised a planet in a system next to its capital (0: never)
+    free_beside: bool = False  # a free planet lay in a system next to its capital at the start
+
+
+def play(index: int) -> list[Measured]:
+    """Follow game `index` of the simulation to turn LAST (or its end) and measure every empire."""
+    world = new_world(seed_of_game(index), human=False, personalities=lineup_of_game(index), quiet=True)
+    measured = [Measured(e.personality) for e in world.empires]
+    beside = [set(world.systems[e.capital].links) for e in world.empires]
+    for e, near in zip(world.empires, beside, strict=True):
+        measured[e.id].free_beside = any(world.planets[p].owner < 0 for s in near for p in world.systems[s].planets)
+
+    def heard(event: Event) -> None:
+        data, who = event.data, measured[event.data["empire"]]
+        if event.kind == "ships_built":
+            who.ships += data["count"]
+            who.uranium_spent += data["count"] * (10 if data["kind"] == "D" else 0)
+        elif event.kind == "building_completed" and data["building"] == "mine":
+            who.mines += 1
+        elif (event.kind == "planet_colonised" and not who.first_colony_beside
+              and world.planets[data["planet"]].system_id in beside[data["empire"]]):
+            who.first_colony_beside = world.turn
+
+    for kind in ("ships_built", "building_completed", "planet_colonised"):
+        world.bus.subscribe(kind, heard)
+    while world.victory is None and world.turn <= LAST:
+        turn = world.turn
+        play_turn(world)
+        for empire in world.empires:
+            measured[empire.id].planets[turn] = len(owned_planets(world, empire.id))
+            measured[empire.id].techs[turn] = len(empire.techs)
+    return measured
+
+
+@pytest.fixture(scope="module")
+def empires() -> dict[str, list[Measured]]:
+    """Every measured empire of the sample, by character."""
+    found: dict[str, list[Measured]] = {name: [] for name in PERSONALITIES}
+    for index in GAMES:
+        for one in play(index):
+            found[one.character].append(one)
+    return found
+
+
+def median_at(logs: list[Measured], turn: int, what: str = "planets") -> float:
+    """The median of planets (or techs) held at the end of a turn, over the empires whose game got there."""
+    values = [getattr(log, what)[turn] for log in logs if turn in getattr(log, what)]
+    assert len(values) >= 3, f"too few games reached turn {turn}"
+    return statistics.median(values)
+
+
+def test_every_character_expands_by_turn_40(empires: dict[str, list[Measured]]) -> None:
+    held = {name: median_at(logs, 40) for name, logs in empires.items()}
+    assert held["builder"] >= 5, held
+    assert held["scholar"] >= 4, held
+    assert held["warlord"] >= 3, held
+
+
+def test_a_warlord_colonises_the_free_planets_beside_its_capital(empires: dict[str, list[Measured]]) -> None:
+    chances = [log for log in empires["warlord"] if log.free_beside and 20 in log.planets]
+    assert len(chances) >= 4
+    soon = [log for log in chances if 0 < log.first_colony_beside <= 20]
+    assert len(soon) * 2 >= len(chances), [log.first_colony_beside for log in chances]
+
+
+def test_uranium_is_spent_on_dreadnoughts_by_more_than_the_warlords(empires: dict[str, list[Measured]]) -> None:
+    spenders = {name: sum(log.uranium_spent > 0 for log in logs) for name, logs in empires.items()}
+    assert spenders["warlord"] >= 1 and spenders["scholar"] >= 2, spenders
+
+
+def test_each_character_shows_its_signature(empires: dict[str, list[Measured]]) -> None:
+    def mean(name: str, what: str) -> float:
+        return statistics.mean(getattr(log, what) for log in empires[name])
+
+    # the Warlord builds the largest fleets, the Scholar researches furthest, the Builder holds most planets
+    assert mean("warlord", "ships") > max(mean("builder", "ships"), mean("scholar", "ships"))
+    techs = {name: median_at(logs, 40, "techs") for name, logs in empires.items()}
+    assert techs["scholar"] > max(techs["builder"], techs["warlord"]), techs
+    held = {name: median_at(logs, 40) for name, logs in empires.items()}
+    assert held["builder"] > max(held["scholar"], held["warlord"]), held
+    assert mean("builder", "mines") > mean("warlord", "mines"), {n: mean(n, "mines") for n in empires}

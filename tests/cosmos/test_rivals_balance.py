@@ -16,7 +16,7 @@ from cosmos.game import play_turn
 from cosmos.simulate import lineup_of_game, seed_of_game
 from cosmos.world import new_world, owned_planets
 
-GAMES = range(12)  # games 0..11 of the simulation: every character four times in every seat but the fourth
+GAMES = range(24)  # games 0..23 of the simulation: every character eight times in each of the first three seats
 LAST = 60  # no game is followed further
 
 
@@ -27,7 +27,7 @@ class Measured:
     character: str
     planets: dict[int, int] = field(default_factory=dict)  # turn -> planets held at its end
     techs: dict[int, int] = field(default_factory=dict)  # turn -> technologies known
-    uranium_spent: int = 0  # by turn LAST
+    uranium_spent: int = 0  # by turn LAST (only dreadnoughts cost uranium)
     ships: int = 0  # warships built
     mines: int = 0  # mine levels completed
     first_colony_beside: int = 0  # the turn it first colonised a planet in a system next to its capital (0: never)
@@ -81,23 +81,28 @@ def median_at(logs: list[Measured], turn: int, what: str = "planets") -> float:
     return statistics.median(values)
 
 
-def test_every_character_expands_by_turn_40(empires: dict[str, list[Measured]]) -> None:
-    held = {name: median_at(logs, 40) for name, logs in empires.items()}
-    assert held["builder"] >= 5, held
-    assert held["scholar"] >= 4, held
-    assert held["warlord"] >= 3, held
+def test_every_character_expands_by_turn_50(empires: dict[str, list[Measured]]) -> None:
+    held = {name: median_at(logs, 50) for name, logs in empires.items()}
+    assert held["builder"] >= 6 and held["scholar"] >= 5 and held["warlord"] >= 3, held
 
 
-def test_a_warlord_colonises_the_free_planets_beside_its_capital(empires: dict[str, list[Measured]]) -> None:
-    chances = [log for log in empires["warlord"] if log.free_beside and 20 in log.planets]
-    assert len(chances) >= 4
-    soon = [log for log in chances if 0 < log.first_colony_beside <= 20]
-    assert len(soon) * 2 >= len(chances), [log.first_colony_beside for log in chances]
+def colonised_beside_within(logs: list[Measured], turns: int) -> tuple[int, int]:
+    """How many empires colonised beside their capital within `turns`, of those that had the chance."""
+    chances = [log for log in logs if log.free_beside and turns in log.planets]
+    return sum(0 < log.first_colony_beside <= turns for log in chances), len(chances)
 
 
-def test_uranium_is_spent_on_dreadnoughts_by_more_than_the_warlords(empires: dict[str, list[Measured]]) -> None:
+def test_builders_and_scholars_colonise_the_free_planets_beside_their_capital(
+        empires: dict[str, list[Measured]]) -> None:
+    done, chances = colonised_beside_within(empires["builder"], 10)
+    assert chances >= 10 and done * 2 >= chances, (done, chances)
+    done, chances = colonised_beside_within(empires["scholar"], 10)
+    assert chances >= 10 and done >= 4, (done, chances)
+
+
+def test_uranium_is_spent_on_dreadnoughts_by_scholars_and_warlords(empires: dict[str, list[Measured]]) -> None:
     spenders = {name: sum(log.uranium_spent > 0 for log in logs) for name, logs in empires.items()}
-    assert spenders["warlord"] >= 1 and spenders["scholar"] >= 2, spenders
+    assert spenders["scholar"] * 3 >= len(empires["scholar"]) and spenders["warlord"] >= 3, spenders
 
 
 def test_each_character_shows_its_signature(empires: dict[str, list[Measured]]) -> None:
@@ -105,9 +110,9 @@ def test_each_character_shows_its_signature(empires: dict[str, list[Measured]]) 
         return statistics.mean(getattr(log, what) for log in empires[name])
 
     # the Warlord builds the largest fleets, the Scholar researches furthest, the Builder holds most planets
-    assert mean("warlord", "ships") > max(mean("builder", "ships"), mean("scholar", "ships"))
-    techs = {name: median_at(logs, 40, "techs") for name, logs in empires.items()}
+    assert mean("warlord", "ships") > 2 * max(mean("builder", "ships"), mean("scholar", "ships"))
+    techs = {name: median_at(logs, 50, "techs") for name, logs in empires.items()}
     assert techs["scholar"] > max(techs["builder"], techs["warlord"]), techs
-    held = {name: median_at(logs, 40) for name, logs in empires.items()}
+    held = {name: median_at(logs, 50) for name, logs in empires.items()}
     assert held["builder"] > max(held["scholar"], held["warlord"]), held
-    assert mean("builder", "mines") > mean("warlord", "mines"), {n: mean(n, "mines") for n in empires}
+    assert mean("builder", "mines") > 5 * mean("warlord", "mines"), {n: mean(n, "mines") for n in empires}

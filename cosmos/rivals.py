@@ -52,6 +52,7 @@ class Plan:
     taken: list[Option] = field(default_factory=list)  # the ranked options it chose
     spent: list[int] = field(default_factory=lambda: [0] * RES_COUNT)  # what those cost together
     saving: Option | None = None  # the best colony or building it cannot pay yet but soon will: saved for
+    kept: list[int] = field(default_factory=lambda: [0] * RES_COUNT)  # the stock kept back for it
 
 
 def tech_worth(view: View, tech: int) -> float:
@@ -252,24 +253,24 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
         first.append(research)
     result = Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
     gains = income(world, empire_id)
-    kept = [0] * RES_COUNT  # what is kept back for the option saved for: the ones below it may not spend it
-    looked = False
+    looked = False  # only the best colony or building it cannot pay is considered for saving
     # the other orders are legal by construction (the tests apply every one of them)
     for option in result.ranked:
         if len(result.chosen) >= limit:
             break
-        cost = option.cost
-        if all(view.stock[r] - kept[r] >= cost[r] for r in range(RES_COUNT)):
+        if view.afford(option.cost):
             for r in range(RES_COUNT):
-                view.stock[r] -= cost[r]
-                result.spent[r] += cost[r]
+                view.stock[r] -= option.cost[r]
+                result.spent[r] += option.cost[r]
             result.chosen.append(option.command)
             result.taken.append(option)
         elif not looked and saveable(view, option):
-            looked = True  # only the best colony or building it cannot pay is considered for saving
-            if within_reach(view, option, gains):
+            looked = True
+            if within_reach(view, option, gains):  # keep its cost back: the options below may not spend it
                 result.saving = option
-                kept = [min(view.stock[r], cost[r]) for r in range(RES_COUNT)]
+                result.kept = [min(view.stock[r], option.cost[r]) for r in range(RES_COUNT)]
+                view.stock = [view.stock[r] - result.kept[r] for r in range(RES_COUNT)]
+    view.stock = [view.stock[r] + result.kept[r] for r in range(RES_COUNT)]  # what was kept is still there
     return result
 
 

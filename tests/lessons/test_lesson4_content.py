@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from cosmos import rivals, view
-from cosmos.commands import apply
+from cosmos.commands import Build, BuildShips, apply
 from cosmos.data import AI_TUNING, PERSONALITIES, SHIP_TYPES, AiTuning, Personality
 from cosmos.economy import building_cost, colony_cost
 from cosmos.envoy import diplomacy_moves
@@ -101,18 +101,36 @@ def test_the_three_characters_score_the_same_view_differently(nb):
         ranked = rivals.options(view.look(world, 1, seen, character))
         lines.append(f"{key:8} " + " | ".join(f"{o.command.to_text()} {o.utility:.1f}" for o in ranked) + "\n")
     assert printed_by(nb, "ranked = options(look(world, 1, seen, character))") == "".join(lines)
-    firsts = {line.split()[1] + " " + line.split()[2] for line in lines}
-    assert len(firsts) == 2  # the Warlord differs from the Builder and the Scholar
+    ranked = {key: rivals.options(view.look(world, 1, seen, character)) for key, character in PERSONALITIES.items()}
+    assert len({r[0].command.to_text() for r in ranked.values()}) == 1  # all three put the colony first
+    assert ranked["builder"][0].utility == pytest.approx(2 * ranked["warlord"][0].utility)  # "twice as high"
+    assert isinstance(ranked["warlord"][1].command, BuildShips)  # warships right behind it
+    scholar = [o.command for o in ranked["scholar"]]
+    assert next(c for c in scholar if isinstance(c, Build)).building == "fort"
+    assert scholar.index(next(c for c in scholar if isinstance(c, Build))) < scholar.index(
+        next(c for c in scholar if isinstance(c, BuildShips)))  # a fort above the frigates
 
 
 def test_the_claims_about_the_budget_are_the_engines_numbers():
     world = new_world(2026)
     assert world.empires[1].stock[0] == 70 and colony_cost(world, 1)[0] == 40
     assert SHIP_TYPES[2].cost[0] * 2 == 32 and building_cost(world, 22, "mine")[0] == 50
-    warlord = plan(world, 1, character=PERSONALITIES["warlord"])
-    assert warlord.spent[0] == 64 and "col 24" not in [c.to_text() for c in warlord.chosen]
+    plans = {key: plan(world, 1, character=character) for key, character in PERSONALITIES.items()}
+    for p in plans.values():  # every character's colony takes 40 metal and leaves 30
+        assert "col 24" in [c.to_text() for c in p.chosen] and p.spent[0] == 40
+    warlord = plans["warlord"]
+    assert isinstance(warlord.ranked[1].command, BuildShips) and warlord.ranked[1].cost[0] == 64
+    assert warlord.ranked[1] not in warlord.taken
     builder = plan(world, 1)
     assert [c.to_text() for c in builder.chosen][1:] == ["col 24", "go 13 8"]
+    # only the Builder saves: for the 60-metal fort, above save_min_utility, within save_turns of income
+    assert builder.saving is not None and builder.saving.command.to_text() == "b fort 23"
+    assert builder.saving.cost[0] == 60 and builder.kept[0] == 30 and AI_TUNING.save_turns == 5
+    assert builder.saving.utility >= AI_TUNING.save_min_utility
+    for key in ("warlord", "scholar"):
+        fort = next(o for o in plans[key].ranked if o.command.to_text() == "b fort 23")
+        assert plans[key].saving is None and fort.utility < AI_TUNING.save_min_utility
+    assert (AI_TUNING.mine_benefit, AI_TUNING.colony_benefit, AI_TUNING.home_guard_ratio) == (1.2, 3.0, 2.5)
     assert survey(world).worth[23] == 9.0
     world.planets[23].owner = 1  # a second planet: the next colony costs half again
     assert colony_cost(world, 1)[0] == 60
@@ -205,12 +223,25 @@ def test_the_exercise_link_points_to_the_notebook(nb):
 def test_the_see_it_trace_starts_where_the_problem_left_the_game(ns):
     trace = ns["trace"]
     assert [turn["builder"]["turn"] for turn in trace] == list(range(2, 2 + len(trace)))
-    warlord_ships_first = [turn["warlord"]["options"][0]["text"].startswith("ship") for turn in trace
-                           if any(o["text"].startswith("ship") for o in turn["warlord"]["options"])]
-    assert warlord_ships_first and all(warlord_ships_first)
-    for turn in trace:  # the Builder's best option is a colony it cannot pay for
-        best = turn["builder"]["options"][0]
-        assert best["text"].startswith("col") and not best["chosen"] and best["cost"][0] == 60
+    builder = [turn["builder"] for turn in trace]
+    # the Builder's best option is a colony it cannot pay for at first: it saves for it, then makes it
+    first = builder[0]["options"][0]
+    assert first["text"].startswith("col") and not first["chosen"] and first["cost"][0] == 60
+    assert builder[0]["saving"] == first["text"]
+    made = next(i for i, step in enumerate(builder) if first["text"] in step["chosen"])
+    assert all(step["saving"] == first["text"] for step in builder[:made])
+    after = builder[made + 1]["options"][0]  # the next colony costs 80 metal and is not saved for at once
+    assert after["text"].startswith("col") and after["cost"][0] == 80 and builder[made + 1]["saving"] is None
+    assert any(step["saving"] == after["text"] for step in builder[made + 1:])  # until it comes within reach
+    for turn in trace:  # the Warlord: warships (when it wants any) right behind the colonies, first when they are dear
+        options = turn["warlord"]["options"]
+        ships = [i for i, o in enumerate(options) if o["text"].startswith("ship")]
+        assert all(o["text"].startswith("col") for o in options[:ships[0] if ships else 0])
+    assert any(turn["warlord"]["options"][0]["text"].startswith("ship") for turn in trace)
+    for turn in trace:  # the Scholar's lab on planet 24 scores three times the others'
+        labs = {key: next(o["utility"] for o in step["options"] if o["text"] == "b lab 24")
+                for key, step in turn.items()}
+        assert labs["scholar"] == pytest.approx(3 * labs["builder"], rel=0.01) and labs["builder"] == labs["warlord"]
 
 
 def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(nb):
@@ -218,8 +249,8 @@ def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(
     low = plan(world, 1, character=Personality("builder", attack=1, expand=3, research=1))
     high = plan(world, 1, character=Personality("builder", attack=3, expand=3, research=1))
     low_place, high_place = ([o.command.to_text()[:4] for o in p.ranked].index("ship") for p in (low, high))
-    assert low_place == 2 and high_place == 1
-    assert high.ranked[1].command.count == 4 and low.ranked[2].command.count == 2
+    assert low_place == 4 and high_place == 1  # from fifth place to second
+    assert high.ranked[1].command.count == 4 and low.ranked[4].command.count == 2
     assert high.chosen == low.chosen
     out = printed_by(nb, 'Personality("builder", attack=attack')
-    assert "attack 3: col 24 85.9 | ship F 4 23" in out
+    assert f"attack 3: col 24 {high.ranked[0].utility:.1f} | ship F 4 23" in out

@@ -128,6 +128,15 @@ def test_seat_1_is_always_a_builder_and_the_tables_come_from_the_data_file(nb) -
             assert share in printed
     assert old.fair["builder"] / old.games > 0.45  # "far above a third"
     assert max(abs(new.fair[n] / new.games - 1 / 3) for n in balance.NAMES) < 0.02  # about the same
+    # the prose: the Builder wins most games fixed but below its fair share; rotated, the Scholar wins most
+    assert max(balance.NAMES, key=lambda n: old.wins[n]) == "builder" and old.wins["builder"] < old.fair["builder"]
+    assert max(balance.NAMES, key=lambda n: new.wins[n]) == "scholar"
+    assert min(balance.NAMES, key=lambda n: new.wins[n]) == "builder"
+    # seat 1 a little below its fair share in both line-ups, about as often in one as in the other
+    for rows, counts in ((data["fixed"], old), (data["rotated"], new)):
+        fair = sum(1 / len(row[0]) for row in rows) / counts.games
+        assert 0.75 * fair < counts.seat_wins[0] / counts.games < fair
+    assert abs(old.seat_wins[0] - new.seat_wins[0]) / new.games < 0.03
 
 
 def test_stored_pictures_are_images_never_inline_svg(nb) -> None:

@@ -1,7 +1,8 @@
 """How the rivals play: N AI-only games from fixed seeds, measured per character with the real engine.
 
 Run from the repository root:  python benchmarks/rivals_bench.py [GAMES] [--jobs N] [--fixed]
-(default 90 games, characters rotated across the seats as in `python -m cosmos --simulate`).
+(default 90 games, characters rotated across the seats as in `python -m cosmos --simulate`;
+benchmarks/rivals_bench_results.txt keeps the figures from before and after the retuning).
 For every character it prints the median planets held at turns 25, 50 and 100, the median turn of
 its 2nd and 4th planet, the median unspent metal, crystal and uranium at turns 50 and 100, ships
 built by kind, buildings built, technologies researched, and its wins; then wins per seat,

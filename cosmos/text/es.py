@@ -108,8 +108,8 @@ TEXTS = MappingProxyType({
     "tech_stargate": "Puerta Estelar",
     # the ways a game ends
     "victory_conquest": "conquista, todos los demás imperios han caído",
-    "victory_science": "ciencia, la Puerta Estelar está investigada",
-    "victory_economy": "economía, se ha alcanzado la producción objetivo",
+    "victory_science": "ciencia, se ha investigado la Puerta Estelar",
+    "victory_economy": "economía, se ha alcanzado el objetivo de producción",
     "victory_score": "la puntuación más alta tras el último turno",
     "victory_time": "la puntuación más alta tras el último turno",
     "victory_defeat": "tu imperio ha caído",
@@ -121,8 +121,8 @@ TEXTS = MappingProxyType({
     "ok_go": "La flota del sistema {source} pone rumbo al sistema {target}.",
     "ok_peace": "Has ofrecido la paz {empire:al}.",
     "ok_war": "Has declarado la guerra {empire:al}.",
-    "ok_accept": "Has aceptado la oferta {empire:del}.",
-    "ok_reject": "Has rechazado la oferta {empire:del}.",
+    "ok_accept": "Has aceptado la oferta de paz {empire:del}.",
+    "ok_reject": "Has rechazado la oferta de paz {empire:del}.",
     "ok_saved": "La partida está guardada en la ranura {slot}.",
     "ok_loaded": "Ranura {slot} cargada: turno {turn}.",
     "wait_done": "Turnos jugados: {turns}.",
@@ -203,11 +203,11 @@ TEXTS = MappingProxyType({
     "news_fell": "{empire:El} ha caído.",
     "news_victory": "{empire:El} ha ganado: {victory}.",
     # saves
-    "err_save_truncated": "Esa partida guardada está cortada: no se puede cargar.",
+    "err_save_truncated": "Esa partida guardada está incompleta: no se puede cargar.",
     "err_save_foreign": "Ese archivo no es una partida guardada de este juego.",
     "err_save_corrupt": "Esa partida guardada está dañada: no se puede cargar.",
-    "err_save_newer": "Esa partida guardada es de una versión más nueva del juego (versión {version}; esta lee "
-                      "{supported}).",
+    "err_save_newer": "Esa partida guardada es de una versión más nueva del juego (versión {version}; esta versión "
+                      "lee {supported}).",
     "err_save_slot": "No existe la ranura {slot}: las ranuras van de 1 a {slots}.",
     "err_save_write": "No se pudo escribir la ranura {slot}.",
     "err_save_empty": "La ranura {slot} está vacía.",
@@ -237,7 +237,7 @@ TEXTS = MappingProxyType({
     "research_ready": "Investigando {tech}: {cost}/{cost}, termina este turno",
     "help_queue": "queue          ver los encargos en curso, precios y plazos",
     "help_answer": "accept E, reject E (o decline E)   responder a la oferta de E",
-    "help_empire": "E: la letra {letters} o el número 1 a {highest} (orden de la leyenda)",
+    "help_empire": "E: la letra {letters} o un número de 1 a {highest} (en el orden de la leyenda)",
     "parse_too_large": "{word} es demasiado grande. {what} debe estar entre {low} y {high}.",
     "list_and": "{rest} y {last}",
     "emp_economy": "producido {produced} de {target} (victoria económica)",
@@ -276,7 +276,7 @@ TEXTS = MappingProxyType({
     "unsaved_left": "Has salido sin guardar (save K guarda una partida en la ranura K).",
     "price_planet": "Planeta {planet}: próxima mina {mine}, próxima fortaleza {fort}",
     "price_max": "ninguna (nivel máximo)",
-    "sim_title": "Equilibrio en {games} {games:partida|partidas} solo de la IA",
+    "sim_title": "Equilibrio en {games} {games:partida jugada|partidas jugadas} solo por la IA",
     "sim_length": "duración media: {average} turnos (la más corta {shortest}, la más larga "
                   "{longest})",
     "sim_characters": "victorias por personalidad (parte de todas las partidas; victorias por imperio jugado; "

@@ -101,7 +101,7 @@ TEXTS = MappingProxyType({
     "tech_reinforced_hulls": "Подсилени корпуси",
     "tech_bastions": "Бастиони",
     "tech_crystal_lattice": "Кристална решетка",
-    "tech_dreadnought_yards": "Докове за дредноути",
+    "tech_dreadnought_yards": "Корабостроителници за дредноути",
     "tech_uranium_enrichment": "Обогатяване на уран",
     "tech_quantum_computing": "Квантови изчисления",
     "tech_siege_engines": "Обсадни машини",

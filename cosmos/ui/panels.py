@@ -30,7 +30,7 @@ from cosmos.ui.screens import Body, player_of
 from cosmos.victory import ranking
 from cosmos.world import World, owned_planets
 
-TECH_NAME_WIDTH = 26
+TECH_NAME_WIDTH = 26  # at least; a language with a longer technology name widens its column
 # news about the rivals the player hears of; their building, ships and moves stay their own
 PUBLIC_NEWS = frozenset({"news_colonised", "news_contested", "news_researched", "news_battle",
                          "news_besieged", "news_taken", "news_capital_moved", "news_fell",
@@ -74,6 +74,7 @@ def tech_body(world: World, texts: Texts) -> Body:
     """The technology tree: number, name, cost and state of each; then what is open now."""
     empire = world.empires[player_of(world)]
     lines: Body = [(texts("tech_title"), Style.TITLE)]
+    width = max(TECH_NAME_WIDTH, *(len(tech_text(texts, tech_id)) for tech_id in range(len(TECHS))))
     for tech_id, tech in enumerate(TECHS):
         if tech_id in empire.techs:
             state = texts("tech_known")
@@ -84,7 +85,7 @@ def tech_body(world: World, texts: Texts) -> Body:
             needs = ", ".join(str(m + 1) for m in missing)
             state = texts("tech_needs", needs=needs) if missing else texts("tech_open")
         name = tech_text(texts, tech_id)
-        lines.append(f"{tech_id + 1:>2} {name:<{TECH_NAME_WIDTH}} {tech.cost:>3}  {state}")
+        lines.append(f"{tech_id + 1:>2} {name:<{width}} {tech.cost:>3}  {state}")
         if tech_id not in empire.techs and (tech_id == empire.research or not missing):
             lines.extend("     " + line for line in wrap(effects_text(texts, tech_id), WRAP_EFFECTS))
     open_now = researchable(world, empire.id)

@@ -12,7 +12,7 @@ from cosmos.messages import MESSAGE_KEYS
 from cosmos.simulate import format_report, run_simulation
 from cosmos.text import Texts, placeholders, table
 from cosmos.ui.commands import ALIASES, Verb
-from cosmos.ui.panels import tech_body
+from cosmos.ui.panels import queue_body, tech_body
 from cosmos.ui.render import render
 from cosmos.world import new_world
 
@@ -310,3 +310,12 @@ def test_the_command_lines_placeholders_follow_the_language() -> None:
     german, bulgarian = make_parser("de").format_help(), make_parser("bg").format_help()
     assert "--dask ADRESSE" in german and "--saves ORDNER" in german and "ADDRESS" not in german
     assert "--dask-scheduler-file ФАЙЛ" in bulgarian and "DIR" not in bulgarian
+
+
+def test_a_long_name_in_the_price_list_widens_its_column_instead_of_touching_the_price() -> None:
+    world = new_world(2026)
+    for lang in ("bg", "de", "en", "es"):
+        rows = [row for row in queue_body(world, Texts(lang))
+                if isinstance(row, str) and re.match(r"^  \S.* M\d", row)]
+        assert len(rows) == 9, (lang, rows)  # the colony, four buildings, four ship types
+        assert len({re.search(r" M\d", row).start() for row in rows}) == 1, (lang, rows)

@@ -83,7 +83,7 @@ def test_r_13_names_every_missing_prerequisite() -> None:
 
 def test_the_dreadnought_refusal_names_the_technology() -> None:
     for lang, name in (("en", "Dreadnought yards"), ("de", "Schlachtschiffwerften"),
-                       ("es", "Astilleros de acorazados"), ("bg", "Докове за дредноути")):
+                       ("es", "Astilleros de acorazados"), ("bg", "Корабостроителници за дредноути")):
         assert name in " ".join(Session(lang=lang).send("ship D 1 1").split()), lang
 
 

@@ -279,7 +279,7 @@ TEXTS = MappingProxyType({
     "sim_title": "Equilibrio en {games} {games:partida jugada|partidas jugadas} solo por la IA",
     "sim_length": "duración media: {average} turnos (la más corta {shortest}, la más larga "
                   "{longest})",
-    "sim_characters": "victorias por personalidad (parte de todas las partidas; victorias por imperio jugado; "
+    "sim_characters": "victorias por personalidad (proporción de todas las partidas; victorias por imperio jugado; "
                       "victorias si todos los imperios tuvieran la misma oportunidad):",
     "sim_present": "{rate} de {present}",
     "sim_kinds": "cómo terminaron las partidas:",
@@ -317,7 +317,7 @@ TEXTS = MappingProxyType({
     "sim_fixed": "personalidades como las da la galaxia: el puesto 1 es siempre un constructor",
     "sim_fair": "equitativo {fair}",
     "sim_seat": "puesto {seat}",
-    "sim_seats": "victorias por puesto (parte de las partidas con ese puesto), sea cual sea la personalidad:",
+    "sim_seats": "victorias por puesto (proporción de las partidas con ese puesto), sea cual sea la personalidad:",
     "sim_character_builder": "constructor",
     "sim_character_scholar": "erudito",
     "sim_character_warlord": "señor de la guerra",

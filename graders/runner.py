@@ -27,7 +27,7 @@ from typing import Any
 PR_SET_DUMPABLE = 4
 MAX_JOB_BYTES = 64 << 20
 MAX_ANSWER_CHARS = 2_000_000  # the probe itself sends at most 1_000_000
-MAX_MESSAGE_BYTES = 8 << 20  # a larger message from the kernel drops its connection (no flood fills our memory)
+MAX_MESSAGE_BYTES = 32 << 20  # a larger message from the kernel drops its connection: no flood fills our memory
 KERNEL_ARGS = ["--HistoryManager.enabled=False", "--IPKernelApp.capture_fd_output=False"]
 STARTUP_SECONDS = 30
 DELIMITER = b"<IDS|MSG>"

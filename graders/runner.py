@@ -89,6 +89,8 @@ class Kernel:
             socket.setsockopt(zmq.IDENTITY, self.session.encode())  # the kernel sends input_request to the shell's id
             socket.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_BYTES)
             socket.setsockopt(zmq.LINGER, 0)
+            if name == "stdin":  # the kernel drops an input_request to a client not yet connected: wait for it
+                self.stdin_connected = socket.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED)
             socket.connect(f"ipc://{base}-{port}")
             self.sockets[name] = socket
             self.poller.register(socket, zmq.POLLIN)
@@ -150,7 +152,8 @@ class Kernel:
         return self.send("shell", "execute_request", content)
 
     def ready(self, seconds: float) -> bool:
-        """Wait for the kernel's answer to a kernel_info_request; False if it died or did not answer in time."""
+        """Wait for the kernel's answer to a kernel_info_request and for the stdin channel's connection;
+        False if the kernel died or was not ready in time."""
         asked = self.send("shell", "kernel_info_request", {})
         deadline = time.monotonic() + seconds
         while True:
@@ -158,7 +161,11 @@ class Kernel:
             if channel in LOST:
                 return False
             if message is not None and message["parent"] == asked and message["msg_type"] == "kernel_info_reply":
-                return True
+                break
+        while not self.stdin_connected.poll(1000 * POLL_SECONDS):
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                return False
+        return True
 
 
 def reply_details(message: dict) -> tuple[str, dict]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = ("notebook", "test", "dask")
+EXTRAS = ("notebook", "test", "dask", "lite")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
 DEBIAN_PACKAGES = {
     "bwrap": "bubblewrap",  # the grader's sandbox
@@ -23,10 +23,11 @@ DEBIAN_PACKAGES = {
     # Debian's own Python, which any user may run: the test of grading as an ordinary user
     f"/usr/bin/python3.{sys.version_info.minor}": "python3",
     "/usr/bin/chromium": "chromium",  # the real-browser tests (tests/browser) drive it with Playwright
+    "npm": "npm",  # `course.py lite` fetches Pyodide once from the npm registry (the `pyodide` package)
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate", "release")
+COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -36,6 +37,8 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
   setup                only install: the virtual environment and the Debian packages
   regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
   release DIR          write the student edition into DIR (no hidden checks, no solutions)
+  lite DIR             build the course as a static JupyterLite site in DIR (Python in the browser:
+                       serve DIR with any static web server, e.g. python3 -m http.server -d DIR)
 
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
@@ -171,6 +174,10 @@ def main(argv: list[str]) -> int:
         return run([python, "-m", "graders.release", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
+    if command == "lite":
+        # the folder is named from where the command was typed
+        return run([python, "-m", "lite", *(a if a.startswith("-") else str(Path(a).resolve()) for a in args)],
+                   cwd=ROOT)
     return run(lab_command(args), cwd=ROOT, env=venv_environment())
 
 

@@ -1,0 +1,121 @@
+"""Fixtures of the JupyterLite tests: the site built once, served on loopback, and a tab with no other network."""
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, sync_playwright
+
+from lite.build import Built, build
+from tests.browser import pages
+from tests.browser.conftest import SHOTS
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
+from tests.lite.lite_pages import KERNEL_S
+from tests.lite.site import Served, serve
+
+LOOPBACK = {"127.0.0.1"}
+# DNS answers nothing but loopback: a request that slips past the route below still cannot leave the machine
+SEALED_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The site's tests share one build, one server and one Chromium: one xdist worker runs them."""
+    for item in items:
+        if "tests/lite/" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group("lite"))
+            if "test_browser" in item.nodeid:
+                item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The course's site, built once per test session with `python -m lite`'s own build."""
+    site = build(tmp_path_factory.mktemp("lite") / "site")
+    print(f"JupyterLite site built in {site.seconds:.1f} s: {site.files} files, {site.size / 1e6:.1f} MB")
+    return site
+
+
+@pytest.fixture(scope="session")
+def served(built: Built) -> Iterator[Served]:
+    """The built site on a loopback port."""
+    with serve(built.site) as site:
+        yield site
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright, whose DNS knows only loopback."""
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `python3 course.py setup` installs Debian's chromium"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=SEALED_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def outside(url: str) -> bool:
+    """A request that would leave the machine (data:, blob: and loopback stay)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOOPBACK
+
+
+@pytest.fixture
+def network() -> list[str]:
+    """Every request to anywhere but loopback during the test (each one is refused and fails the test)."""
+    return []
+
+
+@pytest.fixture
+def console() -> list[str]:
+    """The browser console's errors (and uncaught page errors) during the test."""
+    return []
+
+
+@pytest.fixture
+def context(browser: Browser, network: list[str]) -> Iterator[BrowserContext]:
+    """A fresh browser profile (its own storage) in which every non-loopback request is refused and noted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def refuse(route: Route) -> None:
+        if outside(route.request.url):
+            network.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def noted(request: Request) -> None:  # also what a service worker asks for, which no route sees
+        if outside(request.url) and request.url not in network:
+            network.append(request.url)
+
+    context.route("**/*", refuse)
+    context.on("request", noted)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, console: list[str], monkeypatch: pytest.MonkeyPatch) -> Page:
+    """A tab whose console errors are collected; the JupyterLab helpers wait as long as Pyodide needs."""
+    monkeypatch.setattr(pages, "KERNEL_S", KERNEL_S)
+    tab = context.new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    tab.on("console", on_console)
+    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    return tab
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Shots:
+    """A fresh folder for this test's screenshots, outside the repository."""
+    folder = SHOTS / f"lite-{request.node.name}".replace("/", "_").replace("[", "-").rstrip("]")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    print(f"screenshots: {folder}")
+    return Shots(folder, started=time.monotonic())

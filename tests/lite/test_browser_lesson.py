@@ -1,0 +1,97 @@
+"""Lesson 1 in the JupyterLite site, with no network but loopback: run in the browser's own Python, then used."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+from playwright.sync_api import Page
+
+from tests.browser import pages
+from tests.browser.lab import ROOT
+from tests.browser.pages import Shots
+from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran
+from tests.lite.lite_pages import open_file, open_in_lite
+from tests.lite.site import Served
+
+LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
+COUNTERS = ".cosmos-stepper .cosmos-counters"
+CHANGED = ("([sel, old]) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent)"
+           ".map(e => e.innerText).join('\\n') !== old")
+
+
+def step(page: Page, button: str) -> str:
+    """Press a button of the first see-it (Forward or Back) and return its counters once they have changed."""
+    before = pages.visible_text(page, COUNTERS)
+    page.locator(".cosmos-stepper").first.locator("button", has_text=button).click()
+    page.wait_for_function(CHANGED, arg=[COUNTERS, before], timeout=pages.KERNEL_S)
+    return pages.visible_text(page, COUNTERS)
+
+
+def check_stepper(page: Page, shots: Shots) -> None:
+    """The first see-it steps forward three times and back once; its counters follow (step 4, then step 3)."""
+    page.locator(".cosmos-stepper").first.scroll_into_view_if_needed()
+    first = pages.visible_text(page, COUNTERS)
+    assert first.startswith("step 1 of"), first
+    for _ in range(3):
+        later = step(page, "Forward")
+    shots.take(page, "see-it-three-steps-on")
+    assert later.startswith("step 4 of"), later
+    back = step(page, "Back")
+    shots.take(page, "see-it-one-step-back")
+    assert back.startswith("step 3 of"), back
+
+
+def test_lesson_one_runs_and_its_widgets_work_in_the_browser(served: Served, page: Page, console: list[str],
+                                                              network: list[str], shots: Shots, tmp_path: Path):
+    nb = nbformat.read(ROOT / LESSON, as_version=4)
+    open_in_lite(page, served, LESSON)
+    shots.take(page, "opened")
+    assert len(pages.cell_outputs(page)) == len(nb.cells)
+
+    pages.run_all(page)
+    shots.take(page, "ran")
+    check_ran(page, nb, LESSON, console)
+
+    check_stepper(page, shots)
+    kinds = check_quizzes(page, shots)
+    assert "choice" in kinds
+    check_play(page, shots)
+    saved = check_save(page, served, shots, tmp_path)
+    assert saved.startswith("epic-cosmos save"), saved
+    assert network == [], f"the site asked for something outside the machine: {network[:5]}"
+    assert console == [], f"the browser console shows errors: {console[:5]}"
+    assert served.missing == [], f"the site lacks files the page asked for: {served.missing[:5]}"
+
+
+def send(page: Page, line: str) -> str:
+    """Type a line into the Play widget, press Enter and return the new screen."""
+    play = page.locator(".cosmos-play").first
+    before = play.locator(".cosmos-screen").inner_text()
+    play.locator("input[type=text]").fill(line)
+    play.locator("input[type=text]").press("Enter")
+    page.wait_for_function("([el, old]) => el.querySelector('.cosmos-screen')?.innerText !== old",
+                           arg=[play.element_handle(), before], timeout=pages.KERNEL_S)
+    return play.locator(".cosmos-screen").inner_text()
+
+
+def check_save(page: Page, served: Served, shots: Shots, tmp_path: Path) -> str:
+    """`end`, then `save 1`: the slot is written into the browser's storage, with the bytes the game writes
+    on disk, and is still there when the page is opened anew."""
+    from cosmos.ui.session import Session
+
+    play = page.locator(".cosmos-play").first
+    seed = int(re.search(r"seed (\d+)", play.inner_text()).group(1))
+    folder = re.search(r"into the folder (\S+)/", play.inner_text()).group(1)
+    send(page, "end")
+    screen = send(page, "save 1")
+    shots.take(page, "play-saved")
+    game = Session(seed=seed, saves_dir=tmp_path)
+    game.send("map")
+    game.send("end")
+    assert game.send("save 1").rstrip() == screen.rstrip()
+    expected = (tmp_path / "slot1.sav").read_text()
+    text = open_file(page, served, f"{folder.removeprefix('/drive/')}/slot1.sav")  # the page loaded anew
+    shots.take(page, "save-reopened")
+    assert text.strip() == expected.strip()
+    return text

@@ -1,6 +1,7 @@
 """Build the course as a static JupyterLite site: lessons, exercises, the game and the self-check in a browser tab."""
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -133,6 +134,25 @@ def refused(site: Path) -> str | None:
     return None
 
 
+def inputs(root: Path = ROOT) -> list[Path]:
+    """Every file a build reads from the course: the wheel's sources, the notebooks, the build itself and its pins."""
+    files = [*wheel.package_files(root), *wheel.exercise_files(root),
+             *(path.relative_to(root).as_posix() for path in sorted((root / "lessons").glob("*.ipynb"))),
+             *(path.relative_to(root).as_posix() for path in sorted((root / "lite").iterdir()) if path.is_file()),
+             "pyproject.toml"]
+    return [root / name for name in sorted(set(files))]
+
+
+def inputs_digest(root: Path = ROOT) -> str:
+    """A hash of every input's name and bytes: the same digest, the same site."""
+    digest = hashlib.sha256()
+    for path in inputs(root):
+        data = path.read_bytes()
+        digest.update(f"{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
 def build(site: Path, root: Path = ROOT, cache: Path | None = None) -> Built:
     """Build the site into the folder `site` (made anew); the first build fetches Pyodide and wheels once."""
     problem = refused(site)
@@ -154,7 +174,9 @@ def build(site: Path, root: Path = ROOT, cache: Path | None = None) -> Built:
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
                    "--contents", str(contents), "--output-dir", str(site.resolve()), "--no-sourcemaps",
                    "--no-unused-shared-packages"]
-        subprocess.run(command, cwd=work, check=True, stdout=subprocess.DEVNULL)
+        done = subprocess.run(command, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"jupyter lite build failed:\n{done.stdout[-4000:]}")
     # browsers ask for /favicon.ico before the page names its own: the same icon there, so nothing is missing
     shutil.copy2(site / "lab" / "favicon.ico", site / "favicon.ico")
     files, size = site_size(site)

@@ -11,6 +11,8 @@ NAME = "epic-cosmos-course"
 PACKAGES = ("cosmos", "tents", "lessons", "graders")
 SECRET = ("graders/hidden",)  # what a student never receives
 SKIPPED_PARTS = ("__pycache__", ".ipynb_checkpoints", "saves")
+# what the packages read at run time besides their modules (lesson 6's stored games: lessons/data/balance.json)
+SUFFIXES = (".py", ".json")
 # stamped on every entry, so that the same sources give the same bytes (zip cannot store 1970)
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 WHEEL = "Wheel-Version: 1.0\nGenerator: epic-cosmos lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -22,12 +24,12 @@ def wheel_name(version: str) -> str:
 
 
 def package_files(root: Path) -> list[str]:
-    """The course's Python sources (the packages hold no data files), relative to root, sorted."""
+    """The course's Python sources and the data files they read, relative to root, sorted."""
     files = []
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*")):
             relative = path.relative_to(root).as_posix()
-            if not path.is_file() or path.suffix != ".py" or any(part in SKIPPED_PARTS for part in path.parts):
+            if not path.is_file() or path.suffix not in SUFFIXES or any(part in SKIPPED_PARTS for part in path.parts):
                 continue
             if any(relative == secret or relative.startswith(secret + "/") for secret in SECRET):
                 continue

@@ -1,7 +1,10 @@
 """Fixtures of the JupyterLite tests: the site built once, served on loopback, and a tab with no other network."""
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,14 +13,17 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, sync_playwright
 
-from lite.build import Built, build
+import course
+from lite.build import Built, inputs_digest, site_size
 from tests.browser import pages
 from tests.browser.conftest import SHOTS
+from tests.browser.lab import ROOT
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
 from tests.lite.lite_pages import KERNEL_S
 from tests.lite.site import Served, serve
 
 LOOPBACK = {"127.0.0.1"}
+CACHE = Path(tempfile.gettempdir()) / "epic-cosmos-lite-sites"
 # DNS answers nothing but loopback: a request that slips past the route below still cannot leave the machine
 SEALED_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
@@ -31,11 +37,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(pytest.mark.browser)
 
 
+def cached_site(root: Path = ROOT) -> Built:
+    """The course's site for these inputs: built by `python3 course.py lite` in its own venv the first time,
+    then kept under the temp folder by the inputs' digest and reused (by every test session until they change)."""
+    home = CACHE / inputs_digest(root)
+    record = home / "built.json"
+    if not record.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix="building-", dir=CACHE))
+        started = time.monotonic()
+        subprocess.run([str(course.lite_python()), "-m", "lite", str(fresh / "site")], cwd=root, check=True,
+                       stdout=subprocess.DEVNULL)
+        files, size = site_size(fresh / "site")
+        (fresh / "built.json").write_text(json.dumps({"seconds": time.monotonic() - started, "files": files,
+                                                      "size": size}))
+        try:
+            fresh.rename(home)  # whole or not at all: a site half built is never found
+        except OSError:  # another session built the same inputs meanwhile: theirs is the same site
+            shutil.rmtree(fresh)
+    made = json.loads(record.read_text())
+    return Built(home / "site", made["seconds"], made["files"], made["size"])
+
+
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The course's site, built once per test session with `python -m lite`'s own build."""
-    site = build(tmp_path_factory.mktemp("lite") / "site")
-    print(f"JupyterLite site built in {site.seconds:.1f} s: {site.files} files, {site.size / 1e6:.1f} MB")
+def built() -> Built:
+    """The course's site, built once for its inputs (`python3 course.py lite` in .venv-lite) and then reused."""
+    site = cached_site()
+    print(f"JupyterLite site {site.site}: built in {site.seconds:.1f} s, {site.files} files, {site.size / 1e6:.1f} MB")
     return site
 
 

@@ -10,36 +10,28 @@ from playwright.sync_api import Page
 from tests.browser import pages
 from tests.browser.lab import ROOT
 from tests.browser.pages import Shots
-from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran
+from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran, stepper_state, wait_for_step
 from tests.lite.lite_pages import open_file, open_in_lite
 from tests.lite.site import Served
 
 LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
-COUNTERS = ".cosmos-stepper .cosmos-counters"
-CHANGED = ("([sel, old]) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent)"
-           ".map(e => e.innerText).join('\\n') !== old")
-
-
-def step(page: Page, button: str) -> str:
-    """Press a button of the first see-it (Forward or Back) and return its counters once they have changed."""
-    before = pages.visible_text(page, COUNTERS)
-    page.locator(".cosmos-stepper").first.locator("button", has_text=button).click()
-    page.wait_for_function(CHANGED, arg=[COUNTERS, before], timeout=pages.KERNEL_S)
-    return pages.visible_text(page, COUNTERS)
 
 
 def check_stepper(page: Page, shots: Shots) -> None:
-    """The first see-it steps forward three times and back once; its counters follow (step 4, then step 3)."""
-    page.locator(".cosmos-stepper").first.scroll_into_view_if_needed()
-    first = pages.visible_text(page, COUNTERS)
-    assert first.startswith("step 1 of"), first
-    for _ in range(3):
-        later = step(page, "Forward")
+    """The first see-it steps forward three times and back once; its frame and counters follow."""
+    first = stepper_state(page)
+    assert first is not None and first["position"].startswith("step 1 of"), first
+    stepper = page.locator(".cosmos-stepper").filter(has=page.locator(".cosmos-position:visible")).first
+    stepper.scroll_into_view_if_needed()
+    forward, back = (stepper.get_by_role("button", name=re.compile(rf"\b{name}$")) for name in ("Forward", "Back"))
+    for step in (2, 3, 4):
+        forward.click()
+        later = wait_for_step(page, step)
     shots.take(page, "see-it-three-steps-on")
-    assert later.startswith("step 4 of"), later
-    back = step(page, "Back")
+    assert later["frame"] != first["frame"] and later["counters"] != first["counters"]
+    back.click()
+    assert wait_for_step(page, 3)["frame"] not in (first["frame"], later["frame"])
     shots.take(page, "see-it-one-step-back")
-    assert back.startswith("step 3 of"), back
 
 
 def test_lesson_one_runs_and_its_widgets_work_in_the_browser(served: Served, page: Page, console: list[str],

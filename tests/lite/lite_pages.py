@@ -1,4 +1,4 @@
-"""Driving the JupyterLite site in Chromium: open a notebook, upload one, read what a cell printed."""
+"""Driving the JupyterLite site in Chromium: open a notebook, upload some, read what a cell printed."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,23 +18,15 @@ def open_in_lite(page: Page, served: Served, path: str) -> None:
     page.wait_for_function(IDLE, timeout=KERNEL_S)
 
 
-def open_file(page: Page, served: Served, path: str) -> str:
-    """Open a text file of the site (from the browser's storage) in the editor and return its text."""
-    page.goto(f"{served.url}/lab/index.html?path={path}")
-    editor = page.locator(".jp-FileEditor .cm-content")
-    editor.wait_for(timeout=KERNEL_S)
-    page.wait_for_function("(el) => el.innerText.trim() !== ''", arg=editor.element_handle(), timeout=KERNEL_S)
-    return editor.inner_text()
-
-
-def upload(page: Page, served: Served, notebook: Path) -> None:
-    """Upload a notebook from this machine into the site's top folder, as a student hands in their own file."""
+def upload(page: Page, served: Served, *notebooks: Path) -> None:
+    """Upload notebooks from this machine into the site's top folder, as a student hands in their own files."""
     page.goto(f"{served.url}/lab/index.html")
     page.wait_for_selector(".jp-DirListing-item", timeout=KERNEL_S)
     with page.expect_file_chooser() as chooser:
         page.locator(".jp-FileBrowser").get_by_title("Upload Files").click()
-    chooser.value.set_files(str(notebook))
-    page.locator(".jp-DirListing-item", has_text=notebook.name).wait_for(timeout=KERNEL_S)
+    chooser.value.set_files([str(notebook) for notebook in notebooks])
+    for notebook in notebooks:
+        page.locator(".jp-DirListing-item", has_text=notebook.name).wait_for(timeout=KERNEL_S)
 
 
 def last_printed(page: Page) -> str:

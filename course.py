@@ -199,7 +199,8 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "test":
-        # --dist loadgroup: tests marked with one xdist_group (the Dask cluster tests) share a worker
+        # --dist loadgroup: tests marked with one xdist_group share a worker (the Dask cluster tests; the
+        # JupyterLite tests, tests/lite, which share one built site, one Node run and one Chromium)
         return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
     if command == "release":
         if not (ROOT / "graders" / "release.py").exists():

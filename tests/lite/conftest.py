@@ -28,8 +28,9 @@ CACHE = Path(tempfile.gettempdir()) / "epic-cosmos-lite-sites"
 SEALED_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to name the items
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The site's tests share one build, one server and one Chromium: one xdist worker runs them."""
+    """The site's tests share one build, one Node run, one server and one Chromium: one xdist worker runs them."""
     for item in items:
         if "tests/lite/" in item.nodeid:
             item.add_marker(pytest.mark.xdist_group("lite"))

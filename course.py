@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -104,6 +105,22 @@ def ensure_venv() -> None:
     pth = Path(purelib) / "epic-cosmos-course.pth"
     if not pth.exists() or pth.read_text() != f"{ROOT}\n":
         pth.write_text(f"{ROOT}\n")
+    write_lab_defaults()
+
+
+# JupyterLab's defaults for the course (the venv's overrides.json): a student's first visit asks nothing
+# (no "Would you like to get notified about official Jupyter news?") and fetches nothing from the internet
+LAB_DEFAULTS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def write_lab_defaults() -> Path:
+    """Write the course's JupyterLab defaults into the venv, where JupyterLab reads them (settings/overrides.json)."""
+    path = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    text = json.dumps(LAB_DEFAULTS, indent=2) + "\n"
+    if not path.exists() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return path
 
 
 def lite_in_course_venv(purelib: Path) -> list[str]:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graders import probe, sandbox  # noqa: E402
+from graders import sandbox  # noqa: E402
 from graders.batch import grade_all  # noqa: E402
 from graders.cluster import cluster_threads, remote_run  # noqa: E402
 from graders.exercise import load_exercise  # noqa: E402
@@ -116,7 +116,6 @@ def empty_run_overhead(runs: int) -> tuple[float, float]:
         "budget": 30,
         "check_timeout": 10,
         "probe": PROBE_SOURCE,
-        "mime": probe.MIME,
     }
     totals, starts = [], []
     for _ in range(runs):

@@ -60,9 +60,10 @@ def make_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
     options.add_argument("--plain", action="store_true", help=texts("cli_help_plain"))
     options.add_argument("--simulate", metavar="N", default=None, help=texts("cli_help_simulate"))
     cluster = options.add_mutually_exclusive_group()
-    cluster.add_argument("--dask", metavar="ADDRESS", default=None, help=texts("cli_help_dask"))
-    cluster.add_argument("--dask-scheduler-file", metavar="FILE", default=None, help=texts("cli_help_dask_file"))
-    options.add_argument("--saves", type=Path, default=Path("saves"), metavar="DIR",
+    cluster.add_argument("--dask", metavar=texts("cli_metavar_address"), default=None, help=texts("cli_help_dask"))
+    cluster.add_argument("--dask-scheduler-file", metavar=texts("cli_metavar_file"), default=None,
+                         help=texts("cli_help_dask_file"))
+    options.add_argument("--saves", type=Path, default=Path("saves"), metavar=texts("cli_metavar_dir"),
                          help=texts("cli_help_saves"))
     return parser
 

@@ -221,9 +221,14 @@ def run_simulation(n: int, jobs: int | None = None, rotate: bool = True,
     return report
 
 
-def _percent(part: float, whole: float) -> str:
-    """A share as a percentage with one decimal."""
-    return f"{100 * part / whole:5.1f}%" if whole else "    -"
+def _decimal(texts: Texts, value: float, width: int) -> str:
+    """A number with one decimal, written with the language's decimal mark ("92.3", "92,3")."""
+    return f"{value:{width}.1f}".replace(".", texts("number_decimal"))
+
+
+def _percent(texts: Texts, part: float, whole: float) -> str:
+    """A share as a percentage with one decimal, as the language writes it ("66.7%", "66,7 %")."""
+    return texts("number_percent", value=_decimal(texts, 100 * part / whole, 5)) if whole else "    -"
 
 
 def format_report(report: Report, texts: Texts | None = None) -> str:
@@ -231,7 +236,7 @@ def format_report(report: Report, texts: Texts | None = None) -> str:
     texts = texts or Texts("en")
     lines = [texts("sim_title", games=report.games),
              texts("sim_rotated" if report.rotated else "sim_fixed"),
-             texts("sim_length", average=f"{report.average_turns:.1f}", shortest=report.shortest,
+             texts("sim_length", average=_decimal(texts, report.average_turns, 0), shortest=report.shortest,
                    longest=report.longest),
              texts("sim_characters")]
     names = {name: texts(f"sim_character_{name}") for name in report.wins_by_character}
@@ -239,20 +244,20 @@ def format_report(report: Report, texts: Texts | None = None) -> str:
     for name in sorted(report.wins_by_character):
         wins = report.wins_by_character[name]
         empires = report.empires_of_character[name]
-        lines.append(f"  {names[name]:<{width}} {wins:5d}  {_percent(wins, report.games)}  "
-                     + texts("sim_present", rate=_percent(wins, empires), present=f"{empires:<5d}")
-                     + "  " + texts("sim_fair", fair=f"{report.fair_wins[name]:7.1f}"))
+        lines.append(f"  {names[name]:<{width}} {wins:5d}  {_percent(texts, wins, report.games)}  "
+                     + texts("sim_present", rate=_percent(texts, wins, empires), present=f"{empires:<5d}")
+                     + "  " + texts("sim_fair", fair=_decimal(texts, report.fair_wins[name], 7)))
     lines.append(texts("sim_seats"))
     seats = [texts("sim_seat", seat=seat + 1) for seat in range(SEATS)]
     seat_width = max(len(seat) for seat in seats)
     for seat in range(SEATS):
         wins, games = report.wins_of_seat(seat), report.games_with_seat(seat)
         lines.append(f"  {seats[seat]:<{seat_width}}   {wins:5d}  "
-                     + texts("sim_present", rate=_percent(wins, games), present=games))
+                     + texts("sim_present", rate=_percent(texts, wins, games), present=games))
     lines.append(texts("sim_kinds"))
     kinds = {kind: texts(f"sim_kind_{kind}") for kind in KINDS}
     kind_width = max(8, *(len(kind) for kind in kinds.values()))
     for kind in KINDS:
         count = report.wins_by_kind[kind]
-        lines.append(f"  {kinds[kind]:<{kind_width}} {count:5d}  {_percent(count, report.games)}")
+        lines.append(f"  {kinds[kind]:<{kind_width}} {count:5d}  {_percent(texts, count, report.games)}")
     return "\n".join(lines) + "\n"

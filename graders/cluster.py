@@ -16,12 +16,12 @@ import threading
 from dataclasses import replace
 from typing import Any
 
-from graders import probe, sandbox
+from graders import sandbox
 from graders.sandbox import Limits, SandboxResult, SandboxUnavailable, Stopped
 
 __all__ = ["cluster_threads", "on_worker", "received", "remote_run", "sandbox_on_worker"]
 
-TRIAL_JOB = {"cells": ["pass"], "checks": [], "budget": 30, "check_timeout": 10, "mime": probe.MIME}
+TRIAL_JOB = {"cells": ["pass"], "checks": [], "budget": 30, "check_timeout": 10}
 TRIAL_LIMITS = Limits(timeout=30.0)
 WAIT_SECONDS = 0.2  # how often a waiting grader thread looks whether it was asked to stop
 

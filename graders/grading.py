@@ -44,7 +44,6 @@ def job_for(checks: tuple[Check, ...], cells: list[str], limits: Limits) -> dict
         "budget": limits.timeout,
         "check_timeout": limits.check_timeout,
         "probe": PROBE_SOURCE,
-        "mime": probe.MIME,
     }
 
 

@@ -13,7 +13,7 @@ import io
 import json
 import sys
 
-MIME = "application/x-epic-cosmos-answer+json"
+MIME = "application/x-epic-cosmos-answer+json"  # answers once came as display data: now ignored
 MAX_ANSWER_CHARS = 1_000_000
 MAX_NODES = 200_000
 MAX_DEPTH = 32
@@ -204,8 +204,8 @@ def _alarm(signum: int, frame: object) -> None:
     raise CheckTimeout
 
 
-def run_one(namespace: dict, number: int, kind: str, name: str, payload: str, seconds: float) -> None:
-    """Run check number with its own time limit and emit its result (the runner sends one at a time)."""
+def timed_check(namespace: dict, kind: str, name: str, payload: str, seconds: float) -> dict:
+    """run_check with its own time limit (SIGALRM): {"status": "timeout"} when it runs out."""
     import signal
 
     previous = signal.signal(signal.SIGALRM, _alarm)
@@ -219,15 +219,31 @@ def run_one(namespace: dict, number: int, kind: str, name: str, payload: str, se
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-    emit(number, result)
+    return result
 
 
-def emit(number: int, result: dict) -> None:
-    """Send a check's result to the runner as display data of the grader's own type."""
-    from IPython.display import display
-
+def answer_text(number: int, result: dict) -> str:
+    """A check's result as the JSON text the runner reads, with its id (capped in size)."""
     text = json.dumps({**result, "id": number})
-    if len(text) > MAX_ANSWER_CHARS:
-        text = json.dumps({"status": "too large", "id": number})
-    display({MIME: text}, raw=True)
-    sys.stdout.flush()  # waits until the kernel's output thread has sent the answer on
+    return text if len(text) <= MAX_ANSWER_CHARS else json.dumps({"status": "too large", "id": number})
+
+
+def serve(namespace: dict) -> None:
+    """Run checks as the runner sends them, one at a time, through the kernel's stdin channel.
+
+    Each request (an input_request whose prompt is the answer to the check before) gets the next
+    check as its reply: [number, kind, name, payload, seconds], or null when there is none. While a
+    check runs, the notebook's own input() is refused as in any graded cell.
+    """
+    from IPython import get_ipython
+
+    kernel = get_ipython().kernel
+    answer = ""
+    while True:
+        kernel._allow_stdin = True
+        request = json.loads(kernel.raw_input(answer))
+        kernel._allow_stdin = False
+        if request is None:
+            return
+        number, kind, name, payload, seconds = request
+        answer = answer_text(number, timed_check(namespace, kind, name, payload, seconds))

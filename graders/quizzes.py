@@ -189,9 +189,8 @@ class PredictOutput(Quiz):
 
     def widget(self) -> QuizBox:
         """The code, the candidate outputs, Check, and a Run button that shows the truth."""
-        box = choice_widget(self.question, self.choices, self.check, code=self.code, reveal=lambda: self.expected)
-        box.add_class("cosmos-outputs")  # its options are printed outputs: shown line by line, in monospace
-        return box
+        return choice_widget(self.question, self.choices, self.check, code=self.code, reveal=lambda: self.expected,
+                             outputs=True)
 
 
 class FindTheBug(Quiz):
@@ -351,8 +350,11 @@ class QuizBox(widgets.VBox):
 
 
 def choice_widget(question: str, options: Sequence[str], check: Callable[[int | None], Verdict],
-                  code: str | None = None, reveal: Callable[[], str] | None = None) -> QuizBox:
-    """Options as radio buttons, a Check button and, optionally, a Run button for the truth."""
+                  code: str | None = None, reveal: Callable[[], str] | None = None, outputs: bool = False) -> QuizBox:
+    """Options as radio buttons, a Check button and, optionally, a Run button for the truth.
+
+    outputs=True: the options are printed outputs, shown line by line in monospace (live and in the stored picture).
+    """
     head = f"<b>{escape(question)}</b>" + (pre(code) if code is not None else "")
     radio = widgets.RadioButtons(options=list(options), value=None,
                                  layout=widgets.Layout(width="max-content"))
@@ -362,9 +364,11 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
                             tooltip="After checking: run the code and see what it prints")
     truth = widgets.HTML("")
     row = [button, runner] if reveal is not None else [button]
-    listing = "".join(f"<li>{escape(option)}</li>" for option in options)
+    listing = "".join(f"<li>{pre(option) if outputs else escape(option)}</li>" for option in options)
     box = QuizBox([widgets.HTML(head), radio, widgets.HBox(row), truth], question,
                   f"{head}<ul>{listing}</ul>")
+    if outputs:
+        box.add_class("cosmos-outputs")
     box.radio, box.button, box.runner, box.truth = radio, button, runner, truth
 
     def on_check(_button: widgets.Button) -> None:

@@ -1,37 +1,39 @@
-"""Inside the sandbox: run a cleaned notebook with nbclient, then every check; report JSON lines.
+"""Inside the sandbox: start the notebook's kernel, run the cleaned notebook, then every check; report JSON lines.
 
 Usage (by graders.sandbox only): `python runner.py FD` with the job as JSON on stdin. Events go
 to file descriptor FD, which the student's kernel never inherits. This program never sees an
 expected value; the grader outside judges what it reports.
+
+It speaks the Jupyter protocol to the kernel itself (zmq only, on the shell and stdin channels:
+no nbclient, no jupyter_client, which cost half a second of CPU to import per submission). The
+notebook's cells run one execute_request each. The checks then run in one cell that asks for them
+one at a time through the kernel's stdin channel: each input_request carries the previous check's
+answer, and only then does the input_reply carry the next check's input (public checks first).
 """
 
 from __future__ import annotations
 
 import ctypes
+import hashlib
+import hmac
 import json
 import os
+import subprocess
 import sys
 import time
+import uuid
 from typing import Any
 
 PR_SET_DUMPABLE = 4
 MAX_JOB_BYTES = 64 << 20
 MAX_ANSWER_CHARS = 2_000_000  # the probe itself sends at most 1_000_000
-KERNEL_NAME = "cosmos-grader"
+MAX_MESSAGE_BYTES = 32 << 20  # a larger message from the kernel drops its connection: no flood fills our memory
 KERNEL_ARGS = ["--HistoryManager.enabled=False", "--IPKernelApp.capture_fd_output=False"]
 STARTUP_SECONDS = 30
-JSONSCHEMA_FORMATS = (
-    "rfc3987_syntax",
-    "rfc3339_validator",
-    "rfc3986_validator",
-    "isoduration",
-    "fqdn",
-    "uri_template",
-    "webcolors",
-    "jsonpointer",
-    "idna",
-    "rfc3987",
-)
+DELIMITER = b"<IDS|MSG>"
+POLL_SECONDS = 0.05  # how often a wait looks whether the kernel is still alive
+SERVE = "__cosmos_probe__.serve(globals())\n"
+LOST = ("timeout", "died", "broken")  # statuses after which the kernel takes no more cells
 
 
 def harden(fd: int) -> None:
@@ -59,93 +61,129 @@ class Channel:
             data = data[os.write(self.fd, data) :]
 
 
-def install_kernel(folder: str) -> str:
-    """The grader's own kernel spec (graders.kernel: no debugger, no history); its kernels dir."""
-    kernels = os.path.join(folder, "kernels")
-    os.makedirs(os.path.join(kernels, KERNEL_NAME), exist_ok=True)
-    argv = [sys.executable, "-m", "graders.kernel", "-f", "{connection_file}", *KERNEL_ARGS]
-    with open(os.path.join(kernels, KERNEL_NAME, "kernel.json"), "w") as handle:
-        json.dump({"argv": argv, "display_name": "Python 3", "language": "python"}, handle)
-    return kernels
+class Kernel:
+    """The notebook's IPython kernel (graders.kernel) and a small client of it: the shell and stdin channels."""
 
+    def __init__(self, folder: str) -> None:
+        import zmq
 
-def make_client(cells: list[str], channel: Channel, mime: str, count: int, kernels: str) -> Any:
-    """An nbclient client that keeps no output; each probe answer goes straight to the channel."""
-    for optional in JSONSCHEMA_FORMATS:  # nbformat validates nothing here; these cost seconds
-        sys.modules[optional] = None  # type: ignore[assignment]
-    import nbformat
-    from jupyter_client.kernelspec import KernelSpecManager
-    from jupyter_client.manager import AsyncKernelManager
-    from nbclient import NotebookClient
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        self.key = os.urandom(32).hex().encode()
+        self.session = uuid.uuid4().hex
+        base = os.path.join(folder, "k")
+        connection = {
+            "transport": "ipc", "ip": base, "shell_port": 1, "iopub_port": 2, "stdin_port": 3,
+            "control_port": 4, "hb_port": 5, "key": self.key.decode(), "signature_scheme": "hmac-sha256",
+        }  # fmt: skip
+        path = os.path.join(folder, "kernel.json")
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+            json.dump(connection, handle)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "graders.kernel", "-f", path, *KERNEL_ARGS], stdin=subprocess.PIPE, close_fds=True
+        )
+        self.context = zmq.Context()
+        self.sockets = {}
+        self.poller = zmq.Poller()
+        for name, port in (("shell", 1), ("stdin", 3)):
+            socket = self.context.socket(zmq.DEALER)
+            socket.setsockopt(zmq.IDENTITY, self.session.encode())  # the kernel sends input_request to the shell's id
+            socket.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_BYTES)
+            socket.setsockopt(zmq.LINGER, 0)
+            if name == "stdin":  # the kernel drops an input_request to a client not yet connected: wait for it
+                self.stdin_connected = socket.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED)
+            socket.connect(f"ipc://{base}-{port}")
+            self.sockets[name] = socket
+            self.poller.register(socket, zmq.POLLIN)
 
-    class QuietClient(NotebookClient):
-        """Drops every output, so no flood can fill memory; forwards the probe's answers."""
+    def sign(self, frames: list[bytes]) -> bytes:
+        """The HMAC of a message's four JSON frames."""
+        digest = hmac.new(self.key, digestmod=hashlib.sha256)
+        for frame in frames:
+            digest.update(frame)
+        return digest.hexdigest().encode()
 
-        answered: set[int]
-        expecting: tuple[int, int] | None  # (cell, check): the one answer that may come now
+    def send(self, channel: str, msg_type: str, content: dict, parent: dict | None = None) -> str:
+        """Send one message on a channel; its msg_id."""
+        msg_id = uuid.uuid4().hex
+        header = {
+            "msg_id": msg_id, "msg_type": msg_type, "username": "grader", "session": self.session,
+            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3",
+        }  # fmt: skip
+        frames = [json.dumps(part).encode() for part in (header, parent or {}, {}, content)]
+        self.sockets[channel].send_multipart([DELIMITER, self.sign(frames), *frames])
+        return msg_id
 
-        def output(self, outs: list, msg: dict, display_id: str | None, cell_index: int) -> None:
-            if self.expecting is None or cell_index != self.expecting[0]:
-                return None  # an answer from the notebook's own cells, or from another check's
-            data = msg.get("content", {}).get("data")
-            text = data.get(mime) if isinstance(data, dict) else None
-            if isinstance(text, str) and len(text) <= MAX_ANSWER_CHARS:
-                try:
-                    number = json.loads(text).get("id")
-                except (ValueError, AttributeError, RecursionError):
-                    return None
-                if number == self.expecting[1] and number not in self.answered:
-                    self.answered.add(number)
-                    channel.send(event="check", id=number, status="answer", answer=text)
+    def receive(self, channel: str) -> dict | None:
+        """One message from a channel, decoded and its signature checked; None if it is not a valid message."""
+        frames = self.sockets[channel].recv_multipart()
+        if DELIMITER not in frames:
             return None
-
-        def handle_comm_msg(self, outs: list, msg: dict, cell_index: int) -> None:
+        at = frames.index(DELIMITER)
+        signature, parts = frames[at + 1 : at + 2], frames[at + 2 : at + 6]
+        if len(parts) < 4 or not hmac.compare_digest(signature[0], self.sign(parts)):
             return None
-
-        def clear_output(self, outs: list, msg: dict, cell_index: int) -> None:
+        try:
+            header, parent, _, content = (json.loads(part) for part in parts)
+        except (ValueError, RecursionError):
             return None
+        if not all(type(part) is dict for part in (header, parent, content)):
+            return None
+        return {"header": header, "msg_type": header.get("msg_type"), "parent": parent.get("msg_id"),
+                "content": content}
 
-    nb = nbformat.from_dict({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []})
-    nb.cells = [code_cell(source) for source in cells]  # built, not validated: 0.3 s saved
-    # An explicit kernel folder: searching the default ones imports all of IPython.
-    specs = KernelSpecManager(kernel_dirs=[kernels])
-    client = QuietClient(
-        nb,
-        km=AsyncKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=specs),
-        kernel_name=KERNEL_NAME,
-        allow_errors=True,
-        interrupt_on_timeout=False,
-        shutdown_kernel="immediate",
-        startup_timeout=STARTUP_SECONDS,
-        iopub_timeout=2,
-        raise_on_iopub_timeout=False,
-    )
-    client.answered = set()
-    client.expecting = None
-    client.replies = {}
-    client.on_cell_executed = lambda cell, cell_index, execute_reply: client.replies.__setitem__(
-        cell_index, execute_reply
-    )
-    return client
+    def next_message(self, deadline: float) -> tuple[str, dict | None]:
+        """("shell" | "stdin", message) as soon as one comes; ("timeout" | "died" | "broken", None) otherwise."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return "timeout", None
+            ready = dict(self.poller.poll(1000 * min(left, POLL_SECONDS)))
+            for channel, socket in self.sockets.items():
+                if socket in ready:
+                    message = self.receive(channel)
+                    return (channel, message) if message is not None else ("broken", None)
+            if self.process.poll() is not None:
+                return "died", None
+
+    def execute(self, code: str, allow_stdin: bool = False, store_history: bool = True) -> str:
+        """Send an execute_request; its msg_id."""
+        content = {"code": code, "silent": False, "store_history": store_history, "user_expressions": {},
+                   "allow_stdin": allow_stdin, "stop_on_error": False}  # fmt: skip
+        return self.send("shell", "execute_request", content)
+
+    def ready(self, seconds: float) -> bool:
+        """Wait for the kernel's answer to a kernel_info_request and for the stdin channel's connection;
+        False if the kernel died or was not ready in time."""
+        asked = self.send("shell", "kernel_info_request", {})
+        deadline = time.monotonic() + seconds
+        while True:
+            channel, message = self.next_message(deadline)
+            if channel in LOST:
+                return False
+            if message is not None and message["parent"] == asked and message["msg_type"] == "kernel_info_reply":
+                break
+        while not self.stdin_connected.poll(1000 * POLL_SECONDS):
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                return False
+        return True
 
 
-def code_cell(source: str) -> Any:
-    """A notebook code cell, made without nbformat's schema validation."""
-    import nbformat
-
-    cell = {"cell_type": "code", "source": source, "metadata": {}, "outputs": []}
-    return nbformat.from_dict({**cell, "execution_count": None})
+def reply_details(message: dict) -> tuple[str, dict]:
+    """("ok" | "error", details) from an execute_reply."""
+    content = message["content"]
+    if content.get("status") == "error":
+        return "error", {"ename": str(content.get("ename"))[:80], "evalue": str(content.get("evalue"))[:300]}
+    return "ok", {}
 
 
 class Runner:
     """Runs the notebook and then the checks inside one kernel, within one time budget."""
 
-    def __init__(self, job: dict, channel: Channel, kernels: str) -> None:
+    def __init__(self, job: dict, channel: Channel, kernel: Kernel) -> None:
         self.job = job
         self.channel = channel
+        self.kernel = kernel
         self.deadline = time.monotonic() + STARTUP_SECONDS + float(job["budget"])
-        count = len(job["checks"])
-        self.client = make_client(job["cells"], channel, job["mime"], count, kernels)
 
     def start_clock(self) -> None:
         """The budget counts from a ready kernel: a slow machine is not the student's fault."""
@@ -155,28 +193,15 @@ class Runner:
         """Seconds left of the budget."""
         return self.deadline - time.monotonic()
 
-    def execute(self, source: str, index: int, timeout: float) -> tuple[str, dict]:
-        """Run one cell: ("ok"|"error"|"timeout"|"died", details)."""
-        from nbclient.exceptions import CellTimeoutError, DeadKernelError
-
-        if index >= len(self.client.nb.cells):
-            self.client.nb.cells.append(code_cell(source))
-        self.client.timeout = max(1, int(timeout + 0.999))
-        try:
-            self.client.execute_cell(self.client.nb.cells[index], index, store_history=False)
-        except CellTimeoutError:
-            return "timeout", {}
-        except DeadKernelError:
-            return "died", {}
-        except Exception as error:  # a kernel can send anything, even badly signed messages
-            return "broken", {"ename": type(error).__name__}
-        reply = self.client.replies.get(index, {}).get("content", {})
-        if reply.get("status") == "error":
-            return "error", {
-                "ename": str(reply.get("ename"))[:80],
-                "evalue": str(reply.get("evalue"))[:300],
-            }
-        return "ok", {}
+    def execute(self, source: str, store_history: bool = True) -> tuple[str, dict]:
+        """Run one cell: ("ok"|"error"|"timeout"|"died"|"broken", details)."""
+        asked = self.kernel.execute(source, store_history=store_history)
+        while True:
+            channel, message = self.kernel.next_message(self.deadline)
+            if channel in LOST:
+                return channel, {}
+            if message is not None and message["parent"] == asked and message["msg_type"] == "execute_reply":
+                return reply_details(message)
 
     def run_notebook(self) -> bool:
         """Every cell in order; a raising cell does not stop the rest. False: the kernel is lost."""
@@ -184,48 +209,78 @@ class Runner:
             if self.remaining() <= 0:
                 self.channel.send(event="cell", index=index, status="timeout")
                 return False
-            status, details = self.execute(source, index, self.remaining())
+            status, details = self.execute(source)
             if status != "ok":
                 self.channel.send(event="cell", index=index, status=status, **details)
-            if status in ("timeout", "died", "broken"):
+            if status in LOST:
                 return False
         return True
 
     def run_checks(self) -> None:
-        """The probe, then one cell per check in order (public ones first): no check's input is in
-        the kernel before its turn, and only that cell's answer counts for it."""
-        checks = self.job["checks"]
-        seconds = float(self.job["check_timeout"])
+        """The probe in a cell of its own, then the checks in order (public ones first), each sent only
+        when the one before has answered: no check's input is in the kernel before its turn."""
         setup = (
             "import types as __cosmos_types__\n"
             "__cosmos_probe__ = __cosmos_types__.ModuleType('cosmos_probe')\n"
             f"exec({self.job['probe']!r}, __cosmos_probe__.__dict__)\n"
         )
-        status, details = self.execute(setup, len(self.client.nb.cells), max(0.0, self.remaining()))
-        lost = None if status == "ok" else (status, details)  # why the kernel can take no more checks
-        for number, check in enumerate(checks):
-            if lost is None and self.remaining() <= 0:
-                lost = ("timeout", {})
-            if lost is None:
-                status, details = self.run_check(number, check, seconds)
-                if status in ("timeout", "died", "broken"):
-                    lost = (status, details)
-                if number in self.client.answered:
-                    continue
-            else:
-                status, details = lost
-            self.channel.send(event="check", id=number, status="no answer" if status == "ok" else status, **details)
+        status, details = self.execute(setup, store_history=False)
+        count = len(self.job["checks"])
+        number = 0
+        while status == "ok" and number < count:
+            number, status, details = self.serve(number)
+        for rest in range(number, count):  # the kernel can take no more checks
+            self.channel.send(event="check", id=rest, status=status, **details)
 
-    def run_check(self, number: int, check: dict, seconds: float) -> tuple[str, dict]:
-        """One check in a cell of its own; its answer is accepted from that cell only."""
-        call = (number, check["kind"], check["name"], check["payload"], seconds)
-        index = len(self.client.nb.cells)
-        self.client.expecting = (index, number)
+    def serve(self, first: int) -> tuple[int, str, dict]:
+        """One cell in which the probe asks for checks from `first` on through the stdin channel.
+
+        Each input_request's prompt is the answer to the check sent before (accepted once, from this
+        cell only); its input_reply is the next check, or null when there is none or no time is left.
+        Returns the first check not yet reported, and the status that ended the cell.
+        """
+        checks = self.job["checks"]
+        seconds = float(self.job["check_timeout"])
+        asked = self.kernel.execute(SERVE, allow_stdin=True, store_history=False)
+        running: int | None = None  # the check whose answer the next input_request carries
+        number = first
+        while True:
+            channel, message = self.kernel.next_message(self.deadline)
+            if channel in LOST:
+                return (running if running is not None else number), channel, {}
+            if message is None or message["parent"] != asked:
+                continue  # from another cell (the notebook's, or forged): never an answer
+            if channel == "stdin" and message["msg_type"] == "input_request":
+                if running is not None:
+                    self.answer(running, message["content"].get("prompt"))
+                    running = None
+                request: object = None
+                if number < len(checks) and self.remaining() > 0:
+                    check = checks[number]
+                    request = [number, check["kind"], check["name"], check["payload"], seconds]
+                    running, number = number, number + 1
+                self.kernel.send("stdin", "input_reply", {"value": json.dumps(request)}, message["header"])
+            elif channel == "shell" and message["msg_type"] == "execute_reply":
+                status, details = reply_details(message)
+                if running is None and number == first and number < len(checks):
+                    running, number = number, number + 1  # a cell that asked for nothing still uses up a check
+                if running is not None:
+                    self.channel.send(event="check", id=running, status="no answer" if status == "ok" else status,
+                                      **details)
+                if number < len(checks) and self.remaining() <= 0:
+                    return number, "timeout", {}
+                return number, "ok", {}
+
+    def answer(self, number: int, prompt: object) -> None:
+        """Report check number's answer (the probe's JSON, with that id), or that none came."""
         try:
-            return self.execute(f"__cosmos_probe__.run_one(globals(), {', '.join(map(repr, call))})\n", index,
-                                self.remaining())
-        finally:
-            self.client.expecting = None
+            valid = type(prompt) is str and len(prompt) <= MAX_ANSWER_CHARS and json.loads(prompt).get("id") == number
+        except (ValueError, AttributeError, RecursionError):
+            valid = False
+        if valid:
+            self.channel.send(event="check", id=number, status="answer", answer=prompt)
+        else:
+            self.channel.send(event="check", id=number, status="no answer")
 
 
 def main(argv: list[str]) -> int:
@@ -234,19 +289,18 @@ def main(argv: list[str]) -> int:
     harden(fd)
     channel = Channel(fd)
     job = json.loads(sys.stdin.buffer.read(MAX_JOB_BYTES))
-    kernels = install_kernel(os.path.join(os.environ.get("TMPDIR", "/tmp"), ".cosmos-kernel"))  # plain jail: its home
     channel.send(event="start")
-    runner = Runner(job, channel, kernels)
-    with runner.client.setup_kernel():
+    kernel = Kernel(os.path.join(os.environ.get("TMPDIR", "/tmp"), ".cosmos-kernel"))  # plain jail: its home
+    runner = Runner(job, channel, kernel)
+    if kernel.ready(STARTUP_SECONDS):
         channel.send(event="kernel")
         runner.start_clock()
         if runner.run_notebook():
             channel.send(event="notebook")
             runner.run_checks()
         channel.send(event="done")
-        # The sandbox ends with this process: its pid namespace takes the kernel down with it.
-        os._exit(0)
-    return 0
+    # The sandbox ends with this process: its pid namespace takes the kernel down with it.
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ TEXTS = MappingProxyType({
     "star_blue": "blauer Stern",
     "planet_line": "Planet {number} {name}, {kind} ({owner})",
     "planet_free": "frei",
-    "planet_rich": "  Reichtum {rich}",
+    "planet_rich": "  Vorkommen {rich}",
     "planet_buildings": "  Minen {mines}  Labor {lab}  Werft {yard}  Festung {fort}",
     "planet_siege": "  belagert: {turns} {turns:Zug|Züge}, Mauern noch {walls}",
     "yes": "ja",
@@ -36,11 +36,11 @@ TEXTS = MappingProxyType({
     "fleet_line": "Flotte {empire:gen}: {ships}",
     "fleet_line_moving": "Flotte {empire:gen}: {ships}, unterwegs nach {target}",
     # kinds of things
-    "planet_type_rocky": "Gestein",
+    "planet_type_rocky": "Felswelt",
     "planet_type_gas_giant": "Gasriese",
-    "planet_type_icy": "Eis",
-    "planet_type_ocean": "Ozean",
-    "planet_type_volcanic": "Vulkan",
+    "planet_type_icy": "Eiswelt",
+    "planet_type_ocean": "Ozeanwelt",
+    "planet_type_volcanic": "Vulkanwelt",
     "ship_I": "Abfangjäger",
     "ship_B": "Bomber",
     "ship_F": "Fregatte",
@@ -59,42 +59,43 @@ TEXTS = MappingProxyType({
     "personality_scholar": "Gelehrter",
     # commands: bad input (nothing happens, the turn goes on)
     "parse_unknown": "Unbekannter Befehl {word}. Tippe help für die Liste.",
-    "parse_usage": "So geht es: {usage}",
-    "parse_not_number": "{word} ist keine Zahl. So geht es: {usage}",
+    "parse_usage": "Aufruf: {usage}",
+    "parse_not_number": "{word} ist keine Zahl. Aufruf: {usage}",
     "parse_range": "{what} muss zwischen {low} und {high} liegen.",
-    "err_option_number": "{option} braucht eine ganze Zahl, nicht {value}.",
+    "err_option_number": "{option} erwartet eine ganze Zahl, nicht {value}.",
     "err_option_at_least": "{option} muss mindestens {low} sein.",
     "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} {limit:Zeichen|Zeichen}).",
-    "parse_bad_chars": "Nur Buchstaben, Ziffern und Leerzeichen.",
-    "parse_game_over": "Das Spiel ist vorbei: du kannst dich noch umsehen, laden oder aufhören.",
+    "parse_bad_chars": "Erlaubt sind nur Buchstaben, Ziffern und Leerzeichen.",
+    "parse_game_over": "Das Spiel ist vorbei: Du kannst dich noch umsehen, einen Spielstand laden oder das Spiel "
+                       "verlassen.",
     "parse_empire": "{word} ist kein Reich dieses Spiels ({letters}).",
     "what_system": "Das System",
     "what_planet": "Der Planet",
     "what_tech": "Die Technologie",
-    "what_count": "Die Zahl der Schiffe",
-    "what_turns": "Die Zahl der Züge",
+    "what_count": "Die Anzahl der Schiffe",
+    "what_turns": "Die Anzahl der Züge",
     "what_slot": "Der Speicherplatz",
     "what_empire": "Das Reich",
     # help
     "help_title": "Befehle (eine leere Zeile ist map):",
-    "help_map": "map            die Karte der Galaxis",
-    "help_sys": "sys N          System N: Planeten, Gebäude, Flotten",
-    "help_emp": "emp            die Reiche, ihre Beziehungen und Angebote",
-    "help_tech": "tech           der Technologiebaum",
-    "help_fleets": "fleets         deine Flotten",
+    "help_map": "map            die Karte der Galaxis zeigen",
+    "help_sys": "sys N          System N zeigen: Planeten, Gebäude, Flotten",
+    "help_emp": "emp            die Reiche, ihre Beziehungen und Angebote zeigen",
+    "help_tech": "tech           den Technologiebaum zeigen",
+    "help_fleets": "fleets         deine Flotten zeigen",
     "help_col": "col P          Planet P besiedeln",
-    "help_build": "b mine|lab|yard|fort P   auf Planet P bauen",
+    "help_build": "b mine|lab|yard|fort P   auf Planet P ein Gebäude bauen",
     "help_research": "r X            Technologie X erforschen",
     "help_ship": "ship T N P     N Schiffe vom Typ T (I B F D) auf Planet P bauen",
     "help_go": "go A B         deine Flotte von System A nach System B schicken",
     "help_end": "end            den Zug beenden; wait N: bis zu N Züge beenden",
     "help_diplomacy": "peace E, war E   E Frieden anbieten, E den Krieg erklären",
-    "help_save": "save K, load K Plätze 1 bis 3;  quit: das Spiel verlassen",
-    "help_battle": "report, news   der letzte Kampfbericht, die Nachrichten",
+    "help_save": "save K, load K speichern, laden (Platz 1 bis 3); quit: beenden",
+    "help_battle": "report, news   Kampfbericht, Nachrichten des Zugs zeigen",
     "help_roles": "Im Kampf schlägt I B, B schlägt F, F schlägt I; D ist stark.",
     # technologies
     "tech_deep_drilling": "Tiefbohrung",
-    "tech_gas_siphons": "Gassauger",
+    "tech_gas_siphons": "Gasabsaugung",
     "tech_plasma_cannons": "Plasmakanonen",
     "tech_research_grid": "Forschungsnetz",
     "tech_ion_engines": "Ionenantrieb",
@@ -116,7 +117,7 @@ TEXTS = MappingProxyType({
     # orders given (they are carried out at the end of the turn)
     "ok_col": "Planet {planet} wird am Ende des Zugs besiedelt.",
     "ok_build": "In Auftrag: {building} auf Planet {planet}.",
-    "ok_research": "Erforscht wird {tech}.",
+    "ok_research": "Du erforschst jetzt {tech}.",
     "ok_ship": "In Auftrag: {count} {kind} auf Planet {planet}.",
     "ok_go": "Die Flotte in System {source} fliegt nach System {target}.",
     "ok_peace": "Du hast {empire:dat} Frieden angeboten.",
@@ -132,10 +133,10 @@ TEXTS = MappingProxyType({
     "emp_you_row": "{letter} {name}: dein Reich",
     "emp_stats": "Punkte {score}  Planeten {planets}  Schiffe {ships}  Techn. {techs}",
     "relation_war": "im Krieg",
-    "relation_peace": "im Frieden",
+    "relation_peace": "in Frieden",
     "relation_fallen": "gefallen",
     "emp_offer": "{empire:Nom} bietet Frieden an: accept {letter} oder reject {letter}",
-    "emp_no_offers": "Keine Angebote offen.",
+    "emp_no_offers": "Es liegen keine Angebote vor.",
     # the technology tree
     "tech_title": "Technologien (r X: X erforschen)",
     "tech_known": "bekannt",
@@ -155,13 +156,13 @@ TEXTS = MappingProxyType({
     "news_quiet": "Ein ruhiger Zug: nichts zu berichten.",
     "news_more": "report: der Kampfbericht",
     "report_title": "Kampf in System {system}, Zug {turn}",
-    "report_side": "{empire}: {before}, verliert {lost}",
-    "report_side_fort": "{empire}: {before} und Festung Stufe {fort}, verliert {lost}",
+    "report_side": "{empire}: {before}, Verluste: {lost}",
+    "report_side_fort": "{empire}: {before} und Festung Stufe {fort}, Verluste: {lost}",
     "report_none": "Es gab noch keinen Kampf.",
     # the end of the game
     "end_title": "Das Spiel ist in Zug {turn} zu Ende.",
-    "end_won": "Du gewinnst: {how}.",
-    "end_lost": "{empire:Nom} gewinnt: {how}.",
+    "end_won": "Du hast gewonnen: {how}.",
+    "end_lost": "{empire:Nom} hat gewonnen: {how}.",
     "end_scores": "Endstand:",
     # the engine's messages: orders refused
     "err_game_over": "Das Spiel ist vorbei.",
@@ -173,23 +174,22 @@ TEXTS = MappingProxyType({
     "err_owned": "Planet {planet} hat schon einen Besitzer.",
     "err_no_fleet": "Du hast keine Schiffe in System {system}.",
     "err_claimed": "Du besiedelst Planet {planet} schon.",
-    "err_not_enough": "Nicht genug Rohstoffe: es kostet M{m} G{g} C{c} U{u}.",
+    "err_not_enough": "Nicht genug Rohstoffe: Das kostet M{m} G{g} C{c} U{u}.",
     "err_no_building": "Es gibt kein Gebäude {building}.",
-    "err_max_level": "Gebäude {building} auf Planet {planet}: schon auf der höchsten Stufe "
-                     "({level}).",
+    "err_max_level": "{building} auf Planet {planet}: schon auf der höchsten Stufe ({level}).",
     "err_queued": "Auf Planet {planet} läuft schon ein Bauauftrag: {building}.",
     "err_no_yard": "Planet {planet} hat keine Werft.",
     "err_no_ship": "Es gibt keinen Schiffstyp {kind}.",
     "err_ship_locked": "Schiffstyp {kind}: zuerst {tech} erforschen (siehe tech).",
     "err_bad_count": "Bestelle 1 bis {max} {max:Schiff|Schiffe}, nicht {count}.",
     "err_no_tech": "Es gibt keine Technologie {tech}.",
-    "err_known": "{tech} ist schon erforscht.",
-    "err_prereq": "{tech} braucht zuerst {missing}.",
+    "err_known": "Die Technologie {tech} ist schon erforscht.",
+    "err_prereq": "Für {tech} musst du zuerst {missing} erforschen.",
     "err_same_system": "Die Flotte ist schon in System {system}.",
     "err_no_route": "Keine Route führt von System {source} nach System {target}.",
     # the engine's messages: news of a turn
     "news_colonised": "{empire:Nom} hat Planet {planet} besiedelt.",
-    "news_contested": "Mehrere Reiche wollten Planet {planet}: keines hat ihn bekommen.",
+    "news_contested": "Mehrere Reiche wollten Planet {planet} besiedeln: Keines hat ihn bekommen.",
     "news_colony_failed": "{empire:Nom} konnte Planet {planet} nicht besiedeln.",
     "news_researched": "{empire:Nom} hat {tech} erforscht.",
     "news_built": "{empire:Nom} hat auf Planet {planet} gebaut: {building}, Stufe {level}.",
@@ -197,28 +197,27 @@ TEXTS = MappingProxyType({
     "news_cancelled": "{empire:Nom} hat die Aufträge auf Planet {planet} verloren.",
     "news_arrived": "Flotte {fleet} {empire:gen} ist in System {system} angekommen.",
     "news_battle": "Kampf in System {system} zwischen {sides} {sides:Reich|Reichen}.",
-    "news_losses": "{empire:Nom} verliert {lost} {lost:Schiff|Schiffe}, {left} "
-                   "{left:bleibt|bleiben} übrig.",
+    "news_losses": "{empire:Nom} hat {lost} {lost:Schiff|Schiffe} verloren, übrig {left:ist|sind} {left}.",
     "news_besieged": "Planet {planet} {empire:gen} wird belagert (Mauern noch {fort}).",
     "news_taken": "{empire:Nom} hat {previous:dat} Planet {planet} abgenommen.",
     "news_capital_moved": "{empire:Nom} hat die Hauptstadt nach System {system} verlegt.",
     "news_fell": "{empire:Nom} ist gefallen.",
-    "news_victory": "{empire:Nom} gewinnt: {victory}.",
+    "news_victory": "{empire:Nom} hat gewonnen: {victory}.",
     # saves
-    "err_save_truncated": "Dieser Spielstand ist abgeschnitten: er kann nicht geladen werden.",
+    "err_save_truncated": "Dieser Spielstand ist abgeschnitten: Er kann nicht geladen werden.",
     "err_save_foreign": "Diese Datei ist kein Spielstand dieses Spiels.",
-    "err_save_corrupt": "Dieser Spielstand ist beschädigt: er kann nicht geladen werden.",
-    "err_save_newer": "Dieser Spielstand ist neuer "
-                      "(Version {version}; dieses Spiel liest {supported}).",
-    "err_save_slot": "Es gibt keinen Speicherplatz {slot}: die Plätze sind 1 bis {slots}.",
+    "err_save_corrupt": "Dieser Spielstand ist beschädigt: Er kann nicht geladen werden.",
+    "err_save_newer": "Dieser Spielstand stammt aus einer neueren Version des Spiels (Version {version}; diese "
+                      "Version liest {supported}).",
+    "err_save_slot": "Es gibt keinen Speicherplatz {slot}: Die Speicherplätze sind 1 bis {slots}.",
     "err_save_write": "Speicherplatz {slot} konnte nicht geschrieben werden.",
     "err_save_empty": "Speicherplatz {slot} ist leer.",
     "err_save_unreadable": "Speicherplatz {slot} konnte nicht gelesen werden.",
     "news_title_span": "Nachrichten der Züge {first} bis {last}",
     # diplomacy refused, and a save that cannot be replayed
     "err_self": "Das ist dein eigenes Reich.",
-    "err_at_peace": "Du hast schon Frieden mit {empire:dat}.",
-    "err_offer_open": "Ein Friedensangebot mit {empire:dat} wartet schon auf Antwort.",
+    "err_at_peace": "Mit {empire:dat} herrscht schon Frieden.",
+    "err_offer_open": "Zwischen dir und {empire:dat} wartet schon ein Friedensangebot auf Antwort.",
     "err_at_war": "Du bist schon im Krieg mit {empire:dat}.",
     "err_peace_young": "Der Frieden mit {empire:dat} muss noch {turns} {turns:Zug|Züge} "
                        "halten, bevor Krieg möglich ist.",
@@ -229,17 +228,17 @@ TEXTS = MappingProxyType({
     "news_peace_made": "{empire:Nom} und {other:nom} haben Frieden geschlossen.",
     "news_peace_declined": "{other:Nom} hat das Friedensangebot {empire:gen} abgelehnt.",
     "news_war_declared": "{empire:Nom} hat {other:dat} den Krieg erklärt.",
-    "news_meteor": "Ein Meteorit traf Planet {planet} {empire:gen} und zerstörte eine Mine.",
-    "news_pirates": "Piraten überfielen {empire:acc} und raubten M{m} G{g}.",
+    "news_meteor": "Ein Meteorit ist auf Planet {planet} {empire:gen} eingeschlagen und hat eine Mine zerstört.",
+    "news_pirates": "Piraten haben {empire:acc} überfallen und M{m} G{g} erbeutet.",
     "news_unrest": "Planet {planet} hat sich gegen {empire:acc} erhoben und ist abgefallen.",
-    "news_breakthrough": "Ein Durchbruch: {empire:Nom} erhält {science} "
-                         "{science:Forschungspunkt|Forschungspunkte}.",
-    "news_convoy": "Ein Konvoi erreichte {empire:acc} mit M{m} G{g} C{c}.",
-    "news_derelict": "{empire:Nom} fand eine treibende Flotte ({count} {kind}) und schleppte "
-                     "sie nach System {system}.",
-    "research_ready": "Forschung: {tech} {cost}/{cost}, fertig am Zugende",
-    "help_queue": "queue          laufende Aufträge, Preise und Bauzeiten",
-    "help_answer": "accept E, reject E (auch decline E)   ein Angebot beantworten",
+    "news_breakthrough": "Ein Durchbruch: {empire:Nom} hat {science} {science:Forschungspunkt|Forschungspunkte} "
+                         "gewonnen.",
+    "news_convoy": "Ein Konvoi hat {empire:dat} M{m} G{g} C{c} gebracht.",
+    "news_derelict": "{empire:Nom} hat eine treibende Flotte gefunden ({count} {kind}) und nach System {system} "
+                     "geschleppt.",
+    "research_ready": "Forschung: {tech} {cost}/{cost}, fertig am Ende des Zugs",
+    "help_queue": "queue          laufende Aufträge, Preise und Bauzeiten zeigen",
+    "help_answer": "accept E, reject E (auch decline E)   Angebot von E beantworten",
     "help_empire": "E: Buchstabe {letters} oder Nummer 1 bis {highest} (wie in der Legende)",
     "parse_too_large": "{word} ist zu groß. {what} muss zwischen {low} und {high} liegen.",
     "list_and": "{rest} und {last}",
@@ -255,32 +254,31 @@ TEXTS = MappingProxyType({
     "effect_fort_pct": "Festungen +{amount} % stärker",
     "effect_siege_pct": "Belagerungen +{amount} % stärker",
     "effect_stargate": "gewinnt das Spiel",
-    "queue_title": "Laufende Aufträge (fertig jeweils am Zugende)",
+    "queue_title": "Laufende Aufträge (jeweils am Ende des Zugs ausgeführt)",
     "queue_colony": "Kolonie auf Planet {planet}: noch {turns} {turns:Zug|Züge}",
     "queue_building": "{building} auf Planet {planet}: noch {turns} {turns:Zug|Züge}",
     "queue_ships": "{count} {kind} auf Planet {planet}: noch {turns} {turns:Zug|Züge}",
     "queue_none": "Keine laufenden Aufträge.",
-    "price_title": "Preise jetzt (M G C U) und Bauzeiten",
+    "price_title": "Aktuelle Preise (M G C U) und Bauzeiten",
     "price_colony": "Kolonie (col)",
     "price_turns": "{turns} {turns:Zug|Züge}",
     "price_ship": "{turns} {turns:Zug|Züge}, Angriff {attack}, TP {hp}",
     "price_rules": "Stufe n einer Mine oder Festung kostet das n-Fache. Jeder eigene Planet "
                    "über den ersten hinaus verteuert die nächste Kolonie um die Hälfte des "
                    "ersten Preises.",
-    "unsaved_quit": "Dieses Spiel ist nicht gespeichert: save K sichert es (Plätze 1 bis 3). "
-                    "Tippe noch einmal quit, um ohne Speichern zu gehen.",
-    "unsaved_interrupt": "Dieses Spiel ist nicht gespeichert: save K sichert es (Plätze 1 bis "
-                         "3). Drücke noch einmal Strg-C, um ohne Speichern zu gehen.",
-    "unsaved_eof": "Dieses Spiel ist nicht gespeichert: save K sichert es (Plätze 1 bis 3). "
-                   "Drücke noch einmal Strg-D, um ohne Speichern zu gehen.",
-    "unsaved_left": "Ohne Speichern beendet (save K sichert ein Spiel in Platz K).",
+    "unsaved_quit": "Dieses Spiel ist nicht gespeichert: save K speichert es (Speicherplatz 1 bis 3). Tippe noch "
+                    "einmal quit, um das Spiel ohne Speichern zu verlassen.",
+    "unsaved_interrupt": "Dieses Spiel ist nicht gespeichert: save K speichert es (Speicherplatz 1 bis 3). Drücke "
+                         "noch einmal Strg-C, um das Spiel ohne Speichern zu verlassen.",
+    "unsaved_eof": "Dieses Spiel ist nicht gespeichert: save K speichert es (Speicherplatz 1 bis 3). Drücke noch "
+                   "einmal Strg-D, um das Spiel ohne Speichern zu verlassen.",
+    "unsaved_left": "Ohne Speichern beendet (save K speichert ein Spiel in Speicherplatz K).",
     "price_planet": "Planet {planet}: nächste Mine {mine}, nächste Festung {fort}",
     "price_max": "keine (höchste Stufe)",
-    "sim_title": "Bilanz aus {games} {games:Spiel|Spielen} nur der KI",
-    "sim_length": "durchschnittliche Länge: {average} Züge (kürzestes {shortest}, längstes "
-                  "{longest})",
-    "sim_characters": "Siege je Charakter (Anteil an allen Spielen; Siege je gespieltem Reich; "
-                      "Siege, wenn jedes Reich dieselbe Chance hätte):",
+    "sim_title": "Balance aus {games} {games:Spiel|Spielen} nur mit der KI",
+    "sim_length": "durchschnittliche Länge: {average} Züge (kürzestes Spiel {shortest}, längstes {longest})",
+    "sim_characters": "Siege je Charakter (Anteil an allen Spielen; Siege je gespieltem Reich; Siege, wenn jedes "
+                      "Reich dieselbe Chance hätte):",
     "sim_present": "{rate} von {present}",
     "sim_kinds": "wie die Spiele endeten:",
     "sim_kind_conquest": "Eroberung",
@@ -289,37 +287,42 @@ TEXTS = MappingProxyType({
     "sim_kind_score": "Punkte",
     "cli_usage": "Aufruf:",
     "cli_options": "Optionen",
-    "cli_description": "Epic Cosmos: Weltraumstrategie in Zügen, im Terminal. Du führst ein "
-                       "Reich einer Galaxis,\ndie aus einer Startzahl entsteht: besiedle "
-                       "Planeten, erforsche Technologien, baue Flotten\nund schlage zwei oder "
-                       "drei Rivalen durch Eroberung, das Sternentor oder die Wirtschaft.",
-    "cli_epilog": "Im Terminal löscht das Spiel den Bildschirm und färbt. Mit --plain, oder "
-                  "wenn die Ausgabe\nkein Terminal ist (eine Pipe oder eine Datei), schreibt es "
-                  "jedes Bild als reinen Text und\nwiederholt die gelesenen Befehle: `python -m "
-                  "cosmos --plain < befehle.txt` ergibt ein Protokoll.\n\nIm Spiel tippst du "
-                  "einen Befehl und drückst Enter; eine leere Zeile zeigt die Karte, "
-                  "help\nlistet alle Befehle: map, sys N, emp, tech, fleets, queue, col P, b "
-                  "mine|lab|yard|fort P, r X,\nship T N P, go A B, end, wait N, peace E, war E, "
-                  "accept E, reject E, report, news, save K,\nload K (Plätze 1 bis 3), quit. "
-                  "Auch das Ende der Eingabe beendet das Spiel.",
+    "cli_description": "Epic Cosmos: Weltraumstrategie Zug um Zug, im Terminal. Du führst ein Reich in einer "
+                       "Galaxis,\ndie aus einem Startwert entsteht: Besiedle Planeten, erforsche Technologien, baue "
+                       "Flotten\nund schlage zwei oder drei Rivalen durch Eroberung, mit dem Sternentor oder durch "
+                       "die Wirtschaft.",
+    "cli_epilog": "Im Terminal löscht das Spiel den Bildschirm und nutzt Farben. Mit --plain, oder wenn die "
+                  "Ausgabe\nkein Terminal ist (eine Pipe oder eine Datei), schreibt es jedes Bild als reinen Text "
+                  "und\nwiederholt die gelesenen Befehle: „python -m cosmos --plain < befehle.txt“ ergibt ein "
+                  "Protokoll.\n\nIm Spiel tippst du einen Befehl und drückst Enter; eine leere Zeile zeigt die "
+                  "Karte, help\nlistet alle Befehle: map, sys N, emp, tech, fleets, queue, col P, b "
+                  "mine|lab|yard|fort P, r X,\nship T N P, go A B, end, wait N, peace E, war E, accept E, reject E, "
+                  "report, news, save K,\nload K (Speicherplatz 1 bis 3), quit. Auch das Ende der Eingabe beendet "
+                  "das Spiel.",
     "cli_help_help": "diese Hilfe zeigen und beenden",
-    "cli_help_seed": "die Startzahl der Galaxis: gleiche Zahl, gleiche Galaxis (Vorgabe {default})",
+    "cli_help_seed": "der Startwert der Galaxis: gleicher Wert, gleiche Galaxis (Vorgabe {default})",
     "cli_help_lang": "die Sprache des Spiels und dieser Texte (Vorgabe {default})",
     "cli_help_plain": "Bilder als reiner Text: kein Löschen, keine Farben",
-    "cli_help_simulate": "N Spiele nur der KI spielen (Startzahlen 1 bis N) und die Bilanz zeigen",
+    "cli_help_simulate": "N Spiele nur mit der KI spielen (Startwerte 1 bis N) und die Balance zeigen",
     "cli_help_saves": "der Ordner der Speicherplätze (Vorgabe ./saves)",
-    "cli_help_dask": ("mit --simulate: die Spiele auf dem Dask-Cluster spielen, dessen Scheduler unter ADDRESS läuft"
-        " (z. B. tcp://10.0.0.5:8786); der Bericht bleibt gleich"),
+    "cli_help_dask": "mit --simulate: die Spiele auf dem Dask-Cluster spielen, dessen Scheduler unter ADRESSE läuft "
+                     "(z. B. tcp://10.0.0.5:8786); der Bericht bleibt gleich",
     "cli_help_dask_file": "mit --simulate: dasselbe, der Scheduler steht in einer Dask-Scheduler-Datei",
     "cli_dask_alone": "--dask gehört zu --simulate=N",
     "cli_error": "{prog}: Fehler: {detail}",
-    "sim_rotated": "Charaktere reihum auf den Plätzen: jeder spielt nacheinander jeden Platz",
-    "sim_fixed": "Charaktere, wie die Galaxis sie vergibt: Platz 1 ist immer ein Baumeister",
-    "sim_fair": "fair {fair}",
-    "sim_seat": "Platz {seat}",
-    "sim_seats": "Siege je Platz (Anteil an den Spielen mit diesem Platz), gleich welcher "
-                 "Charakter:",
+    "sim_rotated": "Charaktere reihum auf den Positionen: Jeder spielt nacheinander jede Position",
+    "sim_fixed": "Charaktere, wie die Galaxis sie vergibt: Position 1 ist immer ein Baumeister",
+    "sim_fair": "bei gleicher Chance {fair}",
+    "sim_seat": "Position {seat}",
+    "sim_seats": "Siege je Position (Anteil an den Spielen mit dieser Position), gleich welcher Charakter:",
     "sim_character_builder": "Baumeister",
     "sim_character_scholar": "Gelehrter",
     "sim_character_warlord": "Kriegsherr",
+    # the command line's placeholders for an option's value
+    "cli_metavar_address": "ADRESSE",
+    "cli_metavar_file": "DATEI",
+    "cli_metavar_dir": "ORDNER",
+    # numbers: the decimal mark and a percentage
+    "number_decimal": ",",
+    "number_percent": "{value} %",
 })

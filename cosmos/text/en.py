@@ -314,4 +314,11 @@ TEXTS = MappingProxyType({
     "sim_character_builder": "builder",
     "sim_character_scholar": "scholar",
     "sim_character_warlord": "warlord",
+    # the command line's placeholders for an option's value
+    "cli_metavar_address": "ADDRESS",
+    "cli_metavar_file": "FILE",
+    "cli_metavar_dir": "DIR",
+    # numbers: the decimal mark and a percentage
+    "number_decimal": ".",
+    "number_percent": "{value}%",
 })

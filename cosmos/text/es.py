@@ -61,7 +61,7 @@ TEXTS = MappingProxyType({
     "parse_unknown": "Comando desconocido {word}. Escribe help para ver la lista.",
     "parse_usage": "Uso: {usage}",
     "parse_not_number": "{word} no es un número. Uso: {usage}",
-    "parse_range": "{what} debe ir de {low} a {high}.",
+    "parse_range": "{what} debe estar entre {low} y {high}.",
     "err_option_number": "{option} necesita un número entero, no {value}.",
     "err_option_at_least": "{option} debe ser {low} o más.",
     "parse_too_long": "La línea es demasiado larga (como mucho {limit} {limit:carácter|caracteres}).",
@@ -77,20 +77,20 @@ TEXTS = MappingProxyType({
     "what_empire": "El imperio",
     # help
     "help_title": "Comandos (una línea vacía es map):",
-    "help_map": "map            el mapa de la galaxia",
-    "help_sys": "sys N          el sistema N: planetas, edificios, flotas",
-    "help_emp": "emp            los imperios, las relaciones y las ofertas",
-    "help_tech": "tech           el árbol de tecnologías",
-    "help_fleets": "fleets         tus flotas",
-    "help_col": "col P          coloniza el planeta P",
-    "help_build": "b mine|lab|yard|fort P   construye en el planeta P",
-    "help_research": "r X            investiga la tecnología X",
-    "help_ship": "ship T N P     construye N naves T (I B F D) en el planeta P",
-    "help_go": "go A B         envía tu flota del sistema A al sistema B",
-    "help_end": "end            termina el turno; wait N: termina hasta N turnos",
-    "help_diplomacy": "peace E, war E   ofrece la paz a E, declara la guerra a E",
-    "help_save": "save K, load K ranuras 1 a 3;  quit: salir del juego",
-    "help_battle": "report, news   el último informe de batalla, las noticias",
+    "help_map": "map            ver el mapa de la galaxia",
+    "help_sys": "sys N          ver el sistema N: planetas, edificios, flotas",
+    "help_emp": "emp            ver los imperios, las relaciones y las ofertas",
+    "help_tech": "tech           ver el árbol de tecnologías",
+    "help_fleets": "fleets         ver tus flotas",
+    "help_col": "col P          colonizar el planeta P",
+    "help_build": "b mine|lab|yard|fort P   construir en el planeta P",
+    "help_research": "r X            investigar la tecnología X",
+    "help_ship": "ship T N P     construir N naves T (I B F D) en el planeta P",
+    "help_go": "go A B         enviar tu flota del sistema A al sistema B",
+    "help_end": "end            terminar el turno; wait N: pasar hasta N turnos",
+    "help_diplomacy": "peace E, war E   ofrecer la paz a E, declarar la guerra a E",
+    "help_save": "save K, load K guardar, cargar (ranuras 1 a 3); quit: salir",
+    "help_battle": "report, news   ver el último informe de batalla, las noticias",
     "help_roles": "En combate I vence a B, B a F, F a I; D es fuerte.",
     # technologies
     "tech_deep_drilling": "Perforación profunda",
@@ -108,21 +108,21 @@ TEXTS = MappingProxyType({
     "tech_stargate": "Puerta Estelar",
     # the ways a game ends
     "victory_conquest": "conquista, todos los demás imperios han caído",
-    "victory_science": "ciencia, la Puerta Estelar está investigada",
-    "victory_economy": "economía, se ha alcanzado la producción objetivo",
+    "victory_science": "ciencia, se ha investigado la Puerta Estelar",
+    "victory_economy": "economía, se ha alcanzado el objetivo de producción",
     "victory_score": "la puntuación más alta tras el último turno",
     "victory_time": "la puntuación más alta tras el último turno",
     "victory_defeat": "tu imperio ha caído",
     # orders given (they are carried out at the end of the turn)
     "ok_col": "El planeta {planet} se colonizará al final del turno.",
     "ok_build": "Encargo: {building} en el planeta {planet}.",
-    "ok_research": "Se investiga {tech}.",
+    "ok_research": "Ahora investigas {tech}.",
     "ok_ship": "Encargo: {count} {kind} en el planeta {planet}.",
     "ok_go": "La flota del sistema {source} pone rumbo al sistema {target}.",
     "ok_peace": "Has ofrecido la paz {empire:al}.",
     "ok_war": "Has declarado la guerra {empire:al}.",
-    "ok_accept": "Has aceptado la oferta {empire:del}.",
-    "ok_reject": "Has rechazado la oferta {empire:del}.",
+    "ok_accept": "Has aceptado la oferta de paz {empire:del}.",
+    "ok_reject": "Has rechazado la oferta de paz {empire:del}.",
     "ok_saved": "La partida está guardada en la ranura {slot}.",
     "ok_loaded": "Ranura {slot} cargada: turno {turn}.",
     "wait_done": "Turnos jugados: {turns}.",
@@ -155,13 +155,13 @@ TEXTS = MappingProxyType({
     "news_quiet": "Un turno tranquilo: nada que contar.",
     "news_more": "report: el informe de batalla",
     "report_title": "Batalla en el sistema {system}, turno {turn}",
-    "report_side": "{empire}: {before}, pierde {lost}",
-    "report_side_fort": "{empire}: {before} y fortaleza de nivel {fort}, pierde {lost}",
+    "report_side": "{empire}: {before}; bajas: {lost}",
+    "report_side_fort": "{empire}: {before} y fortaleza de nivel {fort}; bajas: {lost}",
     "report_none": "Todavía no ha habido ninguna batalla.",
     # the end of the game
     "end_title": "La partida ha terminado en el turno {turn}.",
     "end_won": "Has ganado: {how}.",
-    "end_lost": "{empire:El} gana: {how}.",
+    "end_lost": "{empire:El} ha ganado: {how}.",
     "end_scores": "Puntuación final:",
     # the engine's messages: orders refused
     "err_game_over": "La partida ha terminado.",
@@ -175,40 +175,39 @@ TEXTS = MappingProxyType({
     "err_claimed": "Ya estás colonizando el planeta {planet}.",
     "err_not_enough": "No hay recursos suficientes: cuesta M{m} G{g} C{c} U{u}.",
     "err_no_building": "No existe el edificio {building}.",
-    "err_max_level": "Edificio {building} del planeta {planet}: ya está al nivel máximo ({level}).",
+    "err_max_level": "El nivel de {building} del planeta {planet} ya es el máximo ({level}).",
     "err_queued": "Ya hay una obra en curso en el planeta {planet}: {building}.",
     "err_no_yard": "El planeta {planet} no tiene astillero.",
     "err_no_ship": "No existe el tipo de nave {kind}.",
     "err_ship_locked": "Tipo de nave {kind}: antes hay que investigar {tech} (mira tech).",
     "err_bad_count": "Encarga de 1 a {max} {max:nave|naves}, no {count}.",
     "err_no_tech": "No existe la tecnología {tech}.",
-    "err_known": "{tech} ya está investigada.",
-    "err_prereq": "{tech} requiere antes {missing}.",
+    "err_known": "La tecnología {tech} ya está investigada.",
+    "err_prereq": "Para {tech} antes hay que investigar {missing}.",
     "err_same_system": "La flota ya está en el sistema {system}.",
     "err_no_route": "Ninguna ruta lleva del sistema {source} al sistema {target}.",
     # the engine's messages: news of a turn
     "news_colonised": "{empire:El} ha colonizado el planeta {planet}.",
-    "news_contested": "Varios imperios reclamaron el planeta {planet}: nadie se lo quedó.",
-    "news_colony_failed": "{empire:El} no pudo colonizar el planeta {planet}.",
+    "news_contested": "Varios imperios han reclamado el planeta {planet}: ninguno se lo ha quedado.",
+    "news_colony_failed": "{empire:El} no ha podido colonizar el planeta {planet}.",
     "news_researched": "{empire:El} ha investigado {tech}.",
     "news_built": "{empire:El} ha construido en el planeta {planet}: {building}, nivel {level}.",
     "news_ships_built": "{empire:El} ha construido {count} {kind} en el planeta {planet}.",
     "news_cancelled": "{empire:El} ha perdido los encargos del planeta {planet}.",
     "news_arrived": "La flota {fleet} {empire:del} ha llegado al sistema {system}.",
     "news_battle": "Batalla en el sistema {system} entre {sides} {sides:imperio|imperios}.",
-    "news_losses": "{empire:El} pierde {lost} {lost:nave|naves} y {left:le queda|le quedan} "
-                   "{left}.",
+    "news_losses": "{empire:El} ha perdido {lost} {lost:nave|naves} y {left:le queda|le quedan} {left}.",
     "news_besieged": "El planeta {planet} {empire:del} está asediado (murallas: {fort}).",
     "news_taken": "{empire:El} ha tomado el planeta {planet} {previous:del}.",
     "news_capital_moved": "{empire:El} ha trasladado su capital al sistema {system}.",
     "news_fell": "{empire:El} ha caído.",
-    "news_victory": "{empire:El} gana: {victory}.",
+    "news_victory": "{empire:El} ha ganado: {victory}.",
     # saves
-    "err_save_truncated": "Esa partida guardada está cortada: no se puede cargar.",
+    "err_save_truncated": "Esa partida guardada está incompleta: no se puede cargar.",
     "err_save_foreign": "Ese archivo no es una partida guardada de este juego.",
     "err_save_corrupt": "Esa partida guardada está dañada: no se puede cargar.",
-    "err_save_newer": "Esa partida es de un juego más nuevo "
-                      "(versión {version}; este lee {supported}).",
+    "err_save_newer": "Esa partida guardada es de una versión más nueva del juego (versión {version}; esta versión "
+                      "lee {supported}).",
     "err_save_slot": "No existe la ranura {slot}: las ranuras van de 1 a {slots}.",
     "err_save_write": "No se pudo escribir la ranura {slot}.",
     "err_save_empty": "La ranura {slot} está vacía.",
@@ -217,10 +216,10 @@ TEXTS = MappingProxyType({
     # diplomacy refused, and a save that cannot be replayed
     "err_self": "Ese es tu propio imperio.",
     "err_at_peace": "Ya estás en paz con {empire:el}.",
-    "err_offer_open": "Ya hay una oferta de paz con {empire:el} esperando respuesta.",
+    "err_offer_open": "Ya hay una oferta de paz entre tú y {empire:el} pendiente de respuesta.",
     "err_at_war": "Ya estás en guerra con {empire:el}.",
-    "err_peace_young": "La paz con {empire:el} debe durar {turns} {turns:turno|turnos} más "
-                       "antes de una guerra.",
+    "err_peace_young": "La paz con {empire:el} debe durar {turns} {turns:turno|turnos} más antes de que puedas "
+                       "declarar la guerra.",
     "err_no_offer": "{empire:El} no te ha hecho ninguna oferta.",
     "err_save_replay": "Esa partida guardada no se puede volver a jugar (línea: {line}).",
     # the engine's messages: diplomacy and random events
@@ -228,18 +227,18 @@ TEXTS = MappingProxyType({
     "news_peace_made": "{empire:El} y {other:el} han hecho la paz.",
     "news_peace_declined": "{other:El} ha rechazado la paz que ofrecía {empire:el}.",
     "news_war_declared": "{empire:El} ha declarado la guerra {other:al}.",
-    "news_meteor": "Un meteorito cayó en el planeta {planet} {empire:del} y destruyó una mina.",
-    "news_pirates": "Unos piratas asaltaron {empire:al} y se llevaron M{m} G{g}.",
-    "news_unrest": "El planeta {planet} se rebeló contra {empire:el} y se separó.",
-    "news_breakthrough": "Un descubrimiento: {empire:el} gana {science} de ciencia.",
-    "news_convoy": "Un convoy llegó {empire:al} con M{m} G{g} C{c}.",
-    "news_derelict": "{empire:El} encontró una flota a la deriva ({count} {kind}) y la llevó "
-                     "al sistema {system}.",
-    "research_ready": "Investigando {tech}: {cost}/{cost}, termina ya",
-    "help_queue": "queue          encargos en curso, precios y plazos",
-    "help_answer": "accept E, reject E (o decline E)   responde a la oferta de E",
-    "help_empire": "E: la letra {letters} o el número 1 a {highest} (orden de la leyenda)",
-    "parse_too_large": "{word} es demasiado grande. {what} debe ir de {low} a {high}.",
+    "news_meteor": "Un meteorito ha caído en el planeta {planet} {empire:del} y ha destruido una mina.",
+    "news_pirates": "Unos piratas han asaltado {empire:al} y se han llevado M{m} G{g}.",
+    "news_unrest": "El planeta {planet} se ha rebelado contra {empire:el} y se ha independizado.",
+    "news_breakthrough": "Un avance: {empire:el} ha obtenido {science} {science:punto|puntos} de ciencia.",
+    "news_convoy": "Un convoy ha llegado {empire:al} con M{m} G{g} C{c}.",
+    "news_derelict": "{empire:El} ha encontrado una flota a la deriva ({count} {kind}) y la ha llevado al sistema "
+                     "{system}.",
+    "research_ready": "Investigando {tech}: {cost}/{cost}, termina este turno",
+    "help_queue": "queue          ver los encargos en curso, precios y plazos",
+    "help_answer": "accept E, reject E (o decline E)   responder a la oferta de E",
+    "help_empire": "E: la letra {letters} o un número de 1 a {highest} (orden de la leyenda)",
+    "parse_too_large": "{word} es demasiado grande. {what} debe estar entre {low} y {high}.",
     "list_and": "{rest} y {last}",
     "emp_economy": "producido {produced} de {target} (victoria económica)",
     "effect_mine": "+{amount} {res} por nivel de mina",
@@ -277,12 +276,11 @@ TEXTS = MappingProxyType({
     "unsaved_left": "Has salido sin guardar (save K guarda una partida en la ranura K).",
     "price_planet": "Planeta {planet}: próxima mina {mine}, próxima fortaleza {fort}",
     "price_max": "ninguna (nivel máximo)",
-    "sim_title": "Equilibrio en {games} {games:partida|partidas} solo de la IA",
+    "sim_title": "Equilibrio en {games} {games:partida jugada|partidas jugadas} solo por la IA",
     "sim_length": "duración media: {average} turnos (la más corta {shortest}, la más larga "
                   "{longest})",
-    "sim_characters": "victorias por carácter (parte de todas las partidas; victorias por "
-                      "imperio jugado; victorias si todos los imperios tuvieran la misma "
-                      "oportunidad):",
+    "sim_characters": "victorias por personalidad (proporción de todas las partidas; victorias por imperio jugado; "
+                      "victorias si todos los imperios tuvieran la misma oportunidad):",
     "sim_present": "{rate} de {present}",
     "sim_kinds": "cómo terminaron las partidas:",
     "sim_kind_conquest": "conquista",
@@ -291,39 +289,43 @@ TEXTS = MappingProxyType({
     "sim_kind_score": "puntuación",
     "cli_usage": "uso:",
     "cli_options": "opciones",
-    "cli_description": "Epic Cosmos: estrategia espacial por turnos en la terminal. Diriges un "
-                       "imperio de una\ngalaxia creada a partir de una semilla: coloniza "
-                       "planetas, investiga tecnologías, construye\nflotas y vence a dos o tres "
-                       "rivales por conquista, con la Puerta Estelar o por economía.",
-    "cli_epilog": "En una terminal el juego borra la pantalla y usa colores. Con --plain, o "
-                  "cuando la salida\nno es una terminal (una tubería o un archivo), escribe "
-                  "cada pantalla como texto plano y repite\nlos comandos que lee: `python -m "
-                  "cosmos --plain < comandos.txt` da una transcripción.\n\nEn el juego escribe "
-                  "un comando y pulsa Enter; una línea vacía muestra el mapa y help "
-                  "lista\ntodos los comandos: map, sys N, emp, tech, fleets, queue, col P, b "
-                  "mine|lab|yard|fort P, r X,\nship T N P, go A B, end, wait N, peace E, war E, "
-                  "accept E, reject E, report, news, save K,\nload K (ranuras 1 a 3), quit. El "
-                  "final de la entrada también termina la partida.",
-    "cli_help_help": "muestra esta ayuda y sale",
+    "cli_description": "Epic Cosmos: estrategia espacial por turnos en la terminal. Diriges un imperio de "
+                       "una\ngalaxia creada a partir de una semilla: coloniza planetas, investiga tecnologías, "
+                       "construye\nflotas y vence a dos o tres rivales por conquista, con la Puerta Estelar o por "
+                       "la economía.",
+    "cli_epilog": "En una terminal el juego borra la pantalla y usa colores. Con --plain, o cuando la salida\nno es "
+                  "una terminal (una tubería o un archivo), escribe cada pantalla como texto plano y repite\nlos "
+                  "comandos que lee: «python -m cosmos --plain < comandos.txt» da una transcripción.\n\nEn el juego "
+                  "escribe un comando y pulsa Enter; una línea vacía muestra el mapa y help lista\ntodos los "
+                  "comandos: map, sys N, emp, tech, fleets, queue, col P, b mine|lab|yard|fort P, r X,\nship T N P, "
+                  "go A B, end, wait N, peace E, war E, accept E, reject E, report, news, save K,\nload K (ranuras "
+                  "1 a 3), quit. El final de la entrada también termina la partida.",
+    "cli_help_help": "mostrar esta ayuda y salir",
     "cli_help_seed": "la semilla de la galaxia: misma semilla, misma galaxia (por defecto "
                      "{default})",
     "cli_help_lang": "el idioma del juego y de estos textos (por defecto {default})",
     "cli_help_plain": "pantallas de texto plano: sin borrar la pantalla, sin colores",
-    "cli_help_simulate": "juega N partidas solo de la IA (semillas 1 a N) y muestra el equilibrio",
+    "cli_help_simulate": "jugar N partidas solo de la IA (semillas 1 a N) y mostrar el equilibrio",
     "cli_help_saves": "la carpeta de las ranuras de guardado (por defecto ./saves)",
-    "cli_help_dask": ("con --simulate: juega las partidas en el clúster Dask cuyo planificador está en ADDRESS"
-        " (p. ej. tcp://10.0.0.5:8786); el informe es el mismo"),
-    "cli_help_dask_file": "con --simulate: lo mismo, con el planificador que indica un archivo de planificador de Dask",
+    "cli_help_dask": "con --simulate: jugar las partidas en el clúster Dask cuyo planificador está en DIRECCIÓN (p. "
+                     "ej. tcp://10.0.0.5:8786); el informe es el mismo",
+    "cli_help_dask_file": "con --simulate: lo mismo, con el planificador que indica un archivo de planificador de "
+                          "Dask",
     "cli_dask_alone": "--dask va con --simulate=N",
     "cli_error": "{prog}: error: {detail}",
-    "sim_rotated": "caracteres rotados entre los puestos: cada uno juega todos los puestos por "
-                   "turno",
-    "sim_fixed": "caracteres como los da la galaxia: el puesto 1 es siempre un constructor",
-    "sim_fair": "justo {fair}",
+    "sim_rotated": "personalidades rotadas entre los puestos: cada una ocupa todos los puestos sucesivamente",
+    "sim_fixed": "personalidades como las da la galaxia: el puesto 1 es siempre un constructor",
+    "sim_fair": "equitativo {fair}",
     "sim_seat": "puesto {seat}",
-    "sim_seats": "victorias por puesto (parte de las partidas con ese puesto), sea cual sea el "
-                 "carácter:",
+    "sim_seats": "victorias por puesto (proporción de las partidas con ese puesto), sea cual sea la personalidad:",
     "sim_character_builder": "constructor",
     "sim_character_scholar": "erudito",
     "sim_character_warlord": "señor de la guerra",
+    # the command line's placeholders for an option's value
+    "cli_metavar_address": "DIRECCIÓN",
+    "cli_metavar_file": "ARCHIVO",
+    "cli_metavar_dir": "CARPETA",
+    # numbers: the decimal mark and a percentage
+    "number_decimal": ",",
+    "number_percent": "{value} %",
 })

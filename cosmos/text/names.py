@@ -2,8 +2,10 @@
 
 A template asks for a form with a format spec: German "{empire:dat}" gives "dem Terranischen
 Imperium", Spanish "{empire:del}" gives "de la Hegemonía de Orión". Without a spec the name is
-the bare title of the legend and the header ("Terranisches Imperium"). English and Bulgarian
-sentences use the bare title (Bulgarian past tenses are written so that no gender shows).
+the bare title of the legend and the header ("Terranisches Imperium"). English sentences use the
+bare title. Bulgarian running text gives an adjective-led name its article ("Земната империя",
+while "Съюз Лира" stays as it is, like "Република България") and writes "с" as "със" before с or
+з ("със Съюз Лира"); its past tenses are written so that no gender shows.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ SPECS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "de": ("Nom", "nom", "acc", "dat", "gen"),  # with the article; Nom starts a sentence
     "es": ("El", "el", "del", "al"),  # with the article, after de or a; El starts a sentence
     "en": (),
-    "bg": (),
+    "bg": ("def", "s"),  # def: the name in running text; s: with the preposition с / със
 })
 
 
@@ -46,7 +48,12 @@ NAME_FORMS: Mapping[str, Mapping[str, Mapping[str, str]]] = MappingProxyType({
                  "del": "de la Academia de Vega", "al": "a la Academia de Vega"},
     },
     "en": {},
-    "bg": {},
+    "bg": {  # "с" is "със" before a word that starts with с or з
+        "terran": {"def": "Земната империя", "s": "със Земната империя"},
+        "orion": {"def": "Хегемония Орион", "s": "с Хегемония Орион"},
+        "lyra": {"def": "Съюз Лира", "s": "със Съюз Лира"},
+        "vega": {"def": "Академия Вега", "s": "с Академия Вега"},
+    },
 })
 
 

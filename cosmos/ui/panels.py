@@ -30,7 +30,7 @@ from cosmos.ui.screens import Body, player_of
 from cosmos.victory import ranking
 from cosmos.world import World, owned_planets
 
-TECH_NAME_WIDTH = 26
+TECH_NAME_WIDTH = 26  # at least; a language with a longer technology name widens its column
 # news about the rivals the player hears of; their building, ships and moves stay their own
 PUBLIC_NEWS = frozenset({"news_colonised", "news_contested", "news_researched", "news_battle",
                          "news_besieged", "news_taken", "news_capital_moved", "news_fell",
@@ -74,6 +74,7 @@ def tech_body(world: World, texts: Texts) -> Body:
     """The technology tree: number, name, cost and state of each; then what is open now."""
     empire = world.empires[player_of(world)]
     lines: Body = [(texts("tech_title"), Style.TITLE)]
+    width = max(TECH_NAME_WIDTH, *(len(tech_text(texts, tech_id)) for tech_id in range(len(TECHS))))
     for tech_id, tech in enumerate(TECHS):
         if tech_id in empire.techs:
             state = texts("tech_known")
@@ -84,7 +85,7 @@ def tech_body(world: World, texts: Texts) -> Body:
             needs = ", ".join(str(m + 1) for m in missing)
             state = texts("tech_needs", needs=needs) if missing else texts("tech_open")
         name = tech_text(texts, tech_id)
-        lines.append(f"{tech_id + 1:>2} {name:<{TECH_NAME_WIDTH}} {tech.cost:>3}  {state}")
+        lines.append(f"{tech_id + 1:>2} {name:<{width}} {tech.cost:>3}  {state}")
         if tech_id not in empire.techs and (tech_id == empire.research or not missing):
             lines.extend("     " + line for line in wrap(effects_text(texts, tech_id), WRAP_EFFECTS))
     open_now = researchable(world, empire.id)
@@ -119,13 +120,13 @@ def cost_text(cost: tuple[int, ...] | list[int]) -> str:
     return " ".join(f"{res}{amount}" for res, amount in zip(RESOURCES, cost, strict=True) if amount)
 
 
-PRICE_NAME_WIDTH = 20
+PRICE_NAME_WIDTH = 20  # at least; a language with a longer name widens the column
 PRICE_COST_WIDTH = 19
 
 
-def price_row(name: str, cost: tuple[int, ...] | list[int], rest: str) -> str:
+def price_row(name: str, cost: tuple[int, ...] | list[int], rest: str, width: int = PRICE_NAME_WIDTH) -> str:
     """One row of the price list: what, its cost, and how long it takes (or more)."""
-    return f"  {name:<{PRICE_NAME_WIDTH}}{cost_text(cost):<{PRICE_COST_WIDTH}}{rest}".rstrip()
+    return f"  {name:<{width}}{cost_text(cost):<{PRICE_COST_WIDTH}}{rest}".rstrip()
 
 
 def queue_row(world: World, texts: Texts, item: QueueItem) -> str:
@@ -149,16 +150,15 @@ def queue_body(world: World, texts: Texts) -> Body:
     if not mine:
         lines.append(texts("queue_none"))
     lines.append((texts("price_title"), Style.TITLE))
-    lines.append(price_row(texts("price_colony"), colony_cost(world, player),
-                           texts("price_turns", turns=1)))
+    rows = [(texts("price_colony"), colony_cost(world, player), texts("price_turns", turns=1))]
     for key, building in BUILDINGS.items():
-        name = keyed_text(texts, "building", key)
-        lines.append(price_row(f"{name} ({key})", building.cost,
-                               texts("price_turns", turns=building.turns)))
+        rows.append((f"{keyed_text(texts, 'building', key)} ({key})", building.cost,
+                     texts("price_turns", turns=building.turns)))
     for ship in SHIP_TYPES:
-        name = f"{ship.key} {keyed_text(texts, 'ship', ship.key)}"
-        lines.append(price_row(name, ship.cost, texts("price_ship", turns=SHIP_BUILD_TURNS,
-                                                      attack=ship.attack, hp=ship.hp)))
+        rows.append((f"{ship.key} {keyed_text(texts, 'ship', ship.key)}", ship.cost,
+                     texts("price_ship", turns=SHIP_BUILD_TURNS, attack=ship.attack, hp=ship.hp)))
+    width = max(PRICE_NAME_WIDTH, *(len(name) + 1 for name, _cost, _rest in rows))
+    lines.extend(price_row(name, cost, rest, width) for name, cost, rest in rows)
     lines.extend(wrap(texts("price_rules")))
     for planet_id in owned_planets(world, player):
         lines.extend(wrap(texts("price_planet", planet=planet_text(world, planet_id),

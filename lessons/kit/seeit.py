@@ -14,6 +14,7 @@ from lessons.kit.source import Source, source_of
 PANE_STYLE = ("font-family:monospace;font-size:12px;line-height:1.45;margin:0;padding:6px 0;white-space:pre;"
               "background:#f8fafc;border:1px solid #cbd5e1;border-radius:4px;overflow-x:auto")
 LIT = "background:#fde68a;font-weight:600"
+CODE_PANE_PX = 560  # the gutter and 72 characters of the pane's 12 px monospace
 
 
 def svg_img(svg: str, label: str, width: int | None = None) -> str:
@@ -66,6 +67,7 @@ def frame_html(picture: str, caption: str, counters: Sequence[tuple[str, object]
     top = (f'{counters_row(counters)}'
            f'<div class="cosmos-caption" style="margin:4px 0 6px 0">{escape(caption)}</div>')
     left = f'<div style="flex:0 1 auto;max-width:100%">{picture}</div>'
-    right = f'<div style="flex:1 1 320px;min-width:280px;overflow-x:auto">{code}</div>' if code else ""
+    # the code pane wants about 72 characters: beside the picture when they fit, else below it at full width
+    right = f'<div style="flex:1 1 {CODE_PANE_PX}px;min-width:280px;overflow-x:auto">{code}</div>' if code else ""
     return (f'<div class="cosmos-frame">{top}'
             f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">{left}{right}</div></div>')

@@ -16,12 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 COPIED = ("lessons", "exercises", "graders", "cosmos", "tents")  # what a student's JupyterLab shows
 SKIPPED = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints", "saves", "*.pyc")
 STARTUP_S = 60
-# the test profile's JupyterLab settings: every cell rendered (no windowing), no news prompt over the page,
-# terminals that keep their text in the page (xterm's screen-reader rows) so that a test can read it
+# the test profile's JupyterLab settings: every cell rendered (no windowing), terminals that keep their text
+# in the page (xterm's screen-reader rows) so that a test can read it
 LAB_SETTINGS = {
     "@jupyterlab/terminal-extension/plugin.jupyterlab-settings": {"screenReaderMode": True},
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
 }
 
 
@@ -104,8 +103,7 @@ def start_lab(workdir: Path) -> Lab:
         path.write_text(json.dumps(settings))
     port, token = free_port(), secrets.token_hex(16)
     options = ["--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
-               "--ServerApp.port_retries=0", "--LabApp.news_url=",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+               "--ServerApp.port_retries=0"]  # news and update checks are off by the course's own defaults
     log = workdir / "jupyterlab.log"
     with open(log, "w") as out:
         process = subprocess.Popen(course.lab_command(options, root), cwd=root, env=env, stdout=out,

@@ -164,3 +164,12 @@ def test_the_wall_clock_stops_a_runner_that_never_reports(monkeypatch: pytest.Mo
     job = {"cells": [], "checks": [], "budget": 1, "check_timeout": 1, "probe": "", "mime": ""}
     result = sandbox.run(job, sandbox.Limits(timeout=1, check_timeout=1))
     assert result.killed and result.events == [] and result.seconds < 10
+
+
+def test_the_first_check_reaches_the_kernel_however_soon_the_notebook_ends() -> None:
+    # The kernel drops an input_request to a client whose stdin channel is not connected yet: the
+    # runner waits for that connection before the kernel counts as ready (one run in five hung without).
+    limits = sandbox.Limits(timeout=5, check_timeout=2)
+    runs = [run_cells(["def f():\n    return 1\n"], limits, ["f"]) for _ in range(8)]
+    statuses = [[e.get("status") for e in run.events if e["event"] == "check"] for run in runs]
+    assert statuses == [["answer"]] * 8

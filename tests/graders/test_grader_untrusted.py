@@ -224,3 +224,82 @@ def test_a_batch_of_awkward_files_gives_every_one_its_own_result(islands: Exerci
     by_file = {Path(row["file"]).name: row for row in rows}
     assert by_file["link.ipynb"]["score"] == "0" and by_file["link.ipynb"]["outcome"] == "error"
     assert by_file["fifo.ipynb"]["outcome"] == "error" and "caf\\xe9.ipynb" in by_file
+
+
+STDIN_FORGER = """
+import json
+
+kernel = get_ipython().kernel
+for number, value in enumerate(ANSWERS):  # answers queued on the stdin channel before any check has run
+    prompt = json.dumps({"id": number, "status": "ok", "value": value})
+    kernel.session.send(kernel.stdin_socket, "input_request", {"prompt": prompt, "password": False},
+                        kernel.get_parent("shell"), ident=kernel._get_shell_context_var(kernel._shell_parent_ident))
+
+def islands(n, lanes):
+    raise NotImplementedError
+"""
+
+
+def test_answers_forged_on_the_stdin_channel_by_the_notebooks_cells_do_not_count(
+    islands: Exercise, tmp_path: Path
+) -> None:
+    first = [check for check in islands.checks[:3]]
+    answers = [["tuple", [["int", e[0]], ["int", e[1]], ["bool", e[2]]]] for e in (c.expected[0] for c in first)]
+    forger = write_notebook(tmp_path / "forger.ipynb", [f"ANSWERS = {answers!r}\n", STDIN_FORGER])
+    results = grade_submission(islands, forger, limits_for(islands), checks=islands.checks[:3])
+    assert [test["status"] for test in results["tests"]] == ["failed"] * 3
+    assert all("NotImplementedError" in test["output"] for test in results["tests"]), results["tests"]
+
+
+GREEDY = """
+import json, sys
+
+def running_check():
+    frame = sys._getframe(1)
+    while frame is not None and "number" not in frame.f_locals:
+        frame = frame.f_back
+    return frame.f_locals["number"]
+
+def pull_every_check():
+    kernel = get_ipython().kernel
+    forged = {"id": running_check(), "status": "raised", "error": "Forged", "message": "before the others"}
+    pulled = []
+    for _ in range(100):
+        kernel._allow_stdin = True
+        reply = kernel.raw_input(json.dumps(forged))
+        if reply == "null":
+            break
+        pulled.append(reply)
+        forged = {"id": json.loads(reply)[0], "status": "raised", "error": "Forged", "message": "|".join(pulled)}
+    return pulled
+
+def islands(n, lanes):
+    raise ValueError("|".join(pull_every_check()))
+"""
+
+
+def test_a_check_that_asks_for_more_checks_gets_each_only_after_giving_up_the_one_before(
+    islands: Exercise, tmp_path: Path
+) -> None:
+    greedy = write_notebook(tmp_path / "greedy.ipynb", [GREEDY])
+    results = grade_submission(islands, greedy, limits_for(islands))
+    shown = text_of(results)
+    hidden = [check.payload for check in islands.checks if check.hidden]
+    leaked = [payload for payload in hidden if payload[:40] in shown or payload[:40].replace('"', "'") in shown]
+    assert leaked == [] and results["score"] == 0
+    outputs = [test["output"] for test in results["tests"]]
+    assert outputs[0] == "raised Forged: before the others"  # fixed before the next check was sent
+    assert "raised Forged: [1, " in outputs[1]  # a public check's input: the student may read it
+    assert set(outputs[len(outputs) - len(hidden) :]) == {"raised a type of its own"}  # a hidden check: its verdict
+
+
+ASKS = """
+def islands(n, lanes):
+    return (len(input("how many? ")), 0, False)
+"""
+
+
+def test_the_notebooks_own_input_is_refused_while_a_check_runs(islands: Exercise, tmp_path: Path) -> None:
+    asks = write_notebook(tmp_path / "asks.ipynb", [ASKS])
+    results = grade_submission(islands, asks, limits_for(islands), checks=islands.checks[:2])
+    assert [test["output"].split(":")[0] for test in results["tests"]] == ["raised StdinNotImplementedError"] * 2

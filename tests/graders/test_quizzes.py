@@ -254,6 +254,16 @@ def test_the_choice_widget_checks_and_then_reveals():
     assert "cosmos-outputs" in box._dom_classes  # printed outputs: line by line, in monospace (the quizzes' CSS)
 
 
+def test_a_stored_predict_quiz_shows_each_output_line_by_line():
+    outputs = {"1\n2\n3": "one per line, counted from 1", "0 1 2": "on one line"}
+    quiz = PredictOutput("for i in range(3):\n    print(i)", outputs, {})
+    stored = quiz.widget().static_html  # what a notebook opened before running shows
+    for text in quiz.choices:
+        assert f"<li><pre>{text}</pre></li>" in stored  # in a <pre>: its lines stay lines
+    choice = planets_question(Computed(lambda: "2")).widget()
+    assert "<pre>" not in choice.static_html and "cosmos-outputs" not in choice._dom_classes
+
+
 def test_the_line_widget_judges_a_click():
     quiz = FindTheBug(buggy("range(1, count)", "range(1, count - 1)"), connect, PROGRAM, PROGRAM_NS)
     box = quiz.widget()

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import nbformat
 
+from lessons import nbfile
+
 HERE = Path(__file__).resolve().parent
 
 SIMULTANEOUS = """        to_a, to_b = damage_to(b, a), damage_to(a, b)
@@ -65,17 +67,16 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
 def notebook(title: str, text: str) -> nbformat.NotebookNode:
     """A notebook of one markdown cell and one code cell."""
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_markdown_cell(title), nbformat.v4.new_code_cell(text.rstrip("\n"))]
     for i, cell in enumerate(nb.cells):
         cell.id = f"cell-{i}"
-    return nb
+    return nbfile.with_kernel_metadata(nb)
 
 
 def main() -> None:
     """Write the reference and every wrong solution."""
     reference = (HERE / "solution.py").read_text(encoding="utf-8")
-    nbformat.write(notebook("# Battle: the reference solution", reference), HERE / "reference.ipynb")
+    nbfile.store(notebook("# Battle: the reference solution", reference), HERE / "reference.ipynb")
     (HERE / "wrong").mkdir(exist_ok=True)
     for name, (why, changes) in WRONG.items():
         text = reference
@@ -83,7 +84,7 @@ def main() -> None:
             if text.count(old) != 1:
                 raise SystemExit(f"{name}: {old!r} is not in solution.py exactly once")
             text = text.replace(old, new)
-        nbformat.write(notebook(f"# Wrong: {name}\n\n{why}", text), HERE / "wrong" / f"{name}.ipynb")
+        nbfile.store(notebook(f"# Wrong: {name}\n\n{why}", text), HERE / "wrong" / f"{name}.ipynb")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import nbformat
 
+from lessons import nbfile
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 STARTER = ROOT / "exercises" / "05-event-bus" / "event_bus.ipynb"
@@ -190,14 +192,12 @@ WRONG: dict[str, tuple[str, str, str]] = {
 def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     """A notebook of (kind, source) cells with the course's kernel."""
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                  "language": "python"}, "language_info": {"name": "python"}}
     for number, (kind, source) in enumerate(cells):
         make = nbformat.v4.new_markdown_cell if kind == "md" else nbformat.v4.new_code_cell
         cell = make(source.strip("\n"))
         cell.id = f"cell-{number}"
         nb.cells.append(cell)
-    return nb
+    return nbfile.with_kernel_metadata(nb)
 
 
 def solution(bus: str, table: str, note: str = "") -> nbformat.NotebookNode:
@@ -207,9 +207,9 @@ def solution(bus: str, table: str, note: str = "") -> nbformat.NotebookNode:
 
 
 def write(path: Path, nb: nbformat.NotebookNode) -> None:
-    """Write a notebook (creating its folder)."""
+    """Write a notebook as JupyterLab saves it (creating its folder)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, path)
+    nbfile.store(nb, path)
 
 
 def main() -> int:

@@ -7,8 +7,11 @@ proves that the reference scores full marks and that each wrong one loses points
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+import nbformat
+
+from lessons import nbfile
 
 HERE = Path(__file__).resolve().parent
 EXERCISE = HERE.parents[2] / "exercises" / "06-save"
@@ -364,8 +367,8 @@ def solution_cells(reader: str, win_rates: str, victory: str, title: str | None 
 
 
 def write(path: Path, cells: list[dict]) -> None:
-    """Write a notebook as JSON with one-space indent."""
-    path.write_text(json.dumps(notebook(cells), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Write a notebook as JupyterLab saves it."""
+    nbfile.store(nbfile.with_kernel_metadata(nbformat.from_dict(notebook(cells))), path)
 
 
 def broken(name: str) -> tuple[str, str, str]:

@@ -95,4 +95,4 @@ def test_the_usage_text_and_the_simulation_report_follow_the_language() -> None:
     assert spanish.returncode == 2 and spanish.stderr.startswith("uso: python -m cosmos")
     bulgarian = run_game(["--simulate=1", "--lang=bg"], "")
     assert bulgarian.returncode == 0 and bulgarian.stdout.startswith("Баланс от 1 игра само на ИИ")
-    assert "как завършиха игрите:" in bulgarian.stdout and "воин" in bulgarian.stdout
+    assert "как завършиха игрите:" in bulgarian.stdout and "военачалник" in bulgarian.stdout

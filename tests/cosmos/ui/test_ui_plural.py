@@ -40,10 +40,10 @@ RESEARCH_TURNS = {
 }
 LOSSES = {
     "en": {1: "lost 1 ship, 0 left", 2: "lost 2 ships, 1 left", 21: "lost 21 ships, 21 left"},
-    "de": {1: "verliert 1 Schiff, 0 bleiben übrig", 2: "verliert 2 Schiffe, 1 bleibt übrig",
-           21: "verliert 21 Schiffe, 21 bleiben übrig"},
-    "es": {1: "pierde 1 nave y le quedan 0", 2: "pierde 2 naves y le queda 1",
-           21: "pierde 21 naves y le quedan 21"},
+    "de": {1: "hat 1 Schiff verloren, übrig sind 0", 2: "hat 2 Schiffe verloren, übrig ist 1",
+           21: "hat 21 Schiffe verloren, übrig sind 21"},
+    "es": {1: "ha perdido 1 nave y le quedan 0", 2: "ha perdido 2 naves y le queda 1",
+           21: "ha perdido 21 naves y le quedan 21"},
     "bg": {1: "загуби 1 кораб, остават 0", 2: "загуби 2 кораба, остава 1",
            21: "загуби 21 кораба, остават 21"},
 }

@@ -140,7 +140,7 @@ def test_the_end_screen_names_the_winner_and_the_scores() -> None:
     session.end_turns(1)
     frame = session.frame()
     assert "La partida ha terminado en el turno 40." in frame
-    assert "Academia de Vega gana: ciencia, la Puerta Estelar está investigada." in frame
+    assert "La Academia de Vega ha ganado: ciencia, se ha investigado la Puerta Estelar." in frame
     assert session.finished and not session.left
 
 

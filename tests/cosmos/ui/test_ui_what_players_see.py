@@ -83,7 +83,7 @@ def test_r_13_names_every_missing_prerequisite() -> None:
 
 def test_the_dreadnought_refusal_names_the_technology() -> None:
     for lang, name in (("en", "Dreadnought yards"), ("de", "Schlachtschiffwerften"),
-                       ("es", "Astilleros de acorazados"), ("bg", "Докове за дредноути")):
+                       ("es", "Astilleros de acorazados"), ("bg", "Корабостроителници за дредноути")):
         assert name in " ".join(Session(lang=lang).send("ship D 1 1").split()), lang
 
 
@@ -204,7 +204,7 @@ def test_ctrl_c_with_an_unsaved_game_warns_in_the_players_language_then_leaves()
 def test_the_end_of_piped_input_with_an_unsaved_game_says_so() -> None:
     session, out = Session(lang="bg"), io.StringIO()
     play(session, io.StringIO("b mine 1\n"), out, colour=False, echo=True)
-    assert out.getvalue().endswith("Излезе без запис (save K записва игра в слот K).\n")
+    assert out.getvalue().endswith("Изход без запис (save K записва играта в слот K).\n")
 
 
 def test_a_huge_number_is_too_large_and_trailing_spaces_are_fine() -> None:

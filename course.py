@@ -15,6 +15,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 EXTRAS = ("notebook", "test", "dask")
+# the JupyterLite build runs in a virtual environment of its own (never the course's: see lite/requirements.txt)
+LITE_VENV = Path(os.environ.get("COSMOS_LITE_VENV", ROOT / ".venv-lite"))
+LITE_REQUIREMENTS = ROOT / "lite" / "requirements.txt"
+# what an earlier course.py put into .venv (the `lite` extra): taken out again, it broke the course's JupyterLab
+NOT_IN_THE_COURSE_VENV = ("jupyterlite-core", "jupyterlite-pyodide-kernel")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
 DEBIAN_PACKAGES = {
     "bwrap": "bubblewrap",  # the grader's sandbox
@@ -24,10 +29,12 @@ DEBIAN_PACKAGES = {
     # Debian's own Python, which any user may run: the test of grading as an ordinary user
     f"/usr/bin/python3.{sys.version_info.minor}": "python3",
     "/usr/bin/chromium": "chromium",  # the real-browser tests (tests/browser) drive it with Playwright
+    "npm": "npm",  # `course.py lite` fetches Pyodide once from the npm registry (the `pyodide` package)
+    "node": "nodejs",  # the JupyterLite tests run every lesson in the site's Pyodide under Node
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate", "release")
+COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -37,6 +44,8 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
   setup                only install: the virtual environment and the Debian packages
   regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
   release DIR          write the student edition into DIR (no hidden checks, no solutions)
+  lite DIR             build the course as a static JupyterLite site in DIR (Python in the browser:
+                       serve DIR with any static web server, e.g. python3 -m http.server -d DIR)
 
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
@@ -88,10 +97,11 @@ def ensure_venv() -> None:
         if run([*pip, *requirements()]) != 0:
             sys.exit("pip could not install the requirements (see the messages above)")
         stamp.write_text(wanted)
-    # The course's packages (cosmos, graders, tents) import from this folder, in any kernel.
     purelib = subprocess.check_output(
         [venv_python(), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], text=True
     ).strip()
+    remove_lite_from_course_venv(Path(purelib))
+    # The course's packages (cosmos, graders, tents) import from this folder, in any kernel.
     pth = Path(purelib) / "epic-cosmos-course.pth"
     if not pth.exists() or pth.read_text() != f"{ROOT}\n":
         pth.write_text(f"{ROOT}\n")
@@ -111,6 +121,33 @@ def write_lab_defaults() -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     return path
+
+
+def lite_in_course_venv(purelib: Path) -> list[str]:
+    """The JupyterLite distributions installed in the site-packages folder purelib (an older course.py put them)."""
+    return [name for name in NOT_IN_THE_COURSE_VENV if any(purelib.glob(f"{name.replace('-', '_')}-*.dist-info"))]
+
+
+def remove_lite_from_course_venv(purelib: Path) -> None:
+    """Uninstall JupyterLite from the course's venv if an earlier course.py installed it there."""
+    found = lite_in_course_venv(purelib)
+    if found and run([venv_python(), "-m", "pip", "uninstall", "-y", "-q", *found]) != 0:
+        sys.exit(f"could not uninstall {' '.join(found)} from {VENV}: the course's JupyterLab needs them gone")
+
+
+def lite_python() -> Path:
+    """The interpreter of the JupyterLite build's own virtual environment, made (or remade) when its pins change."""
+    python = LITE_VENV / "bin" / "python"
+    stamp = LITE_VENV / ".cosmos-lite-installed"
+    wanted = hashlib.sha256(LITE_REQUIREMENTS.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == wanted and python.exists():
+        return python
+    print(f"creating the JupyterLite build's virtual environment in {LITE_VENV}")
+    venv.create(LITE_VENV, with_pip=True, clear=True)  # anew: nothing left over from older pins
+    if run([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", LITE_REQUIREMENTS]) != 0:
+        sys.exit("pip could not install the JupyterLite build's requirements (see the messages above)")
+    stamp.write_text(wanted)
+    return python
 
 
 def setup() -> None:
@@ -179,7 +216,8 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "test":
-        # --dist loadgroup: tests marked with one xdist_group (the Dask cluster tests) share a worker
+        # --dist loadgroup: tests marked with one xdist_group share a worker (the Dask cluster tests; the
+        # JupyterLite tests, tests/lite, which share one built site, one Node run and one Chromium)
         return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
     if command == "release":
         if not (ROOT / "graders" / "release.py").exists():
@@ -188,6 +226,10 @@ def main(argv: list[str]) -> int:
         return run([python, "-m", "graders.release", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
+    if command == "lite":
+        # the folder is named from where the command was typed
+        return run([lite_python(), "-m", "lite", *(a if a.startswith("-") else str(Path(a).resolve()) for a in args)],
+                   cwd=ROOT)
     return run(lab_command(args), cwd=ROOT, env=venv_environment())
 
 

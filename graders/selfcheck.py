@@ -11,6 +11,10 @@ from pathlib import Path
 
 # what the sandbox's kernel imports: the same Python that runs the check runs the notebook
 KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")
+# said first when the check runs in the browser's Python (the course's JupyterLite site), where no sandbox is
+IN_THE_BROWSER = ("This is a self-check in your browser: the public checks only, run here in the page. "
+                  "It is not your grade: the grader runs your saved notebook in its sandbox, "
+                  "with more checks of its own.")
 
 
 def run_program(program: Callable[[], object], stdin: str) -> None:
@@ -35,6 +39,8 @@ def check_here(namespace: dict, exercise: str) -> None:
         outcome = json.loads(json.dumps(run_check(namespace, check.kind, check.call, check.payload)))
         verdicts.append(judge_result(check, loaded.contract[check.call], outcome))
     passed = all(verdict.passed for verdict in verdicts)
+    if sys.platform == "emscripten":
+        print(IN_THE_BROWSER)
     print(
         report(
             results(loaded, verdicts, Outcome.PASSED if passed else Outcome.FAILED, ""),

@@ -75,3 +75,16 @@ def test_the_terminals_start_bash_with_the_venv_activated_after_the_users_own_st
 
 def test_the_course_jupyterlab_saves_lessons_as_they_are_stored():
     assert "--FileContentsManager.pre_save_hook=lessons.nbfile.pre_save" in course.lab_command([])
+
+
+def test_the_test_command_keeps_an_xdist_group_on_one_worker(tmp_path: Path):
+    # course.py test runs -n 2 --dist loadgroup; the Dask and JupyterLite tests rely on their group sharing a worker
+    (tmp_path / "test_grouped.py").write_text(
+        "import pytest\n\npytestmark = pytest.mark.xdist_group('one')\n\n\n"
+        "@pytest.mark.parametrize('i', range(6))\ndef test_it(i):\n    pass\n")
+    command = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:cacheprovider",
+               str(tmp_path / "test_grouped.py")]
+    ran = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    workers = {line.split()[0] for line in ran.stdout.splitlines() if "PASSED" in line and line.startswith("[gw")}
+    assert len(workers) == 1, ran.stdout

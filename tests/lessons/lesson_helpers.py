@@ -46,6 +46,24 @@ def code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     return [cell for cell in nb.cells if cell.cell_type == "code"]
 
 
+def cell_with(nb: nbformat.NotebookNode, fragment: str) -> nbformat.NotebookNode:
+    """The one code cell whose source contains fragment."""
+    cells = [cell for cell in code_cells(nb) if fragment in cell.source]
+    assert len(cells) == 1, f"{len(cells)} cells contain {fragment!r}"
+    return cells[0]
+
+
+def words_before_first_program(nb: nbformat.NotebookNode, skip_play: bool = False) -> int:
+    """The words of prose before the first code cell (the Play cell not counting as one if skip_play)."""
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code" and not (skip_play and is_play_cell(cell)):
+            break
+        if cell.cell_type == "markdown":
+            words += len(cell.source.split())
+    return words
+
+
 def is_play_cell(cell: nbformat.NotebookNode) -> bool:
     """The one kind of cell allowed to reach beyond its lesson: the finished game."""
     return bool(cell.metadata.get("cosmos", {}).get("play"))

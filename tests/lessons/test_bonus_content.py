@@ -13,7 +13,16 @@ import pytest
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, QuizSet, source_text
 from tents import Puzzle, format_game_id, judge, parse_game_id, to_svg
 from tents.grid import orthogonal
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, markdown, run_cells, stdout_of
+from tests.lessons.lesson_helpers import (
+    LESSONS,
+    REPO_ROOT,
+    cell_with,
+    code_cells,
+    markdown,
+    run_cells,
+    stdout_of,
+    words_before_first_program,
+)
 
 NOTEBOOK = LESSONS / "bonus-tents-and-trees.ipynb"
 SOURCE = LESSONS / "bonus-tents-and-trees.md"
@@ -43,12 +52,6 @@ def cell_starting(nb, text: str):
     return found[0]
 
 
-def cell_with(nb, text: str):
-    """The one code cell whose source contains text."""
-    found = [cell for cell in code_cells(nb) if text in cell.source]
-    assert len(found) == 1, f"{len(found)} cells contain {text!r}"
-    return found[0]
-
 
 def html_outputs(nb) -> list[str]:
     return [o.data["text/html"] for cell in code_cells(nb) for o in cell.outputs
@@ -68,12 +71,7 @@ def test_every_part_of_the_pattern_is_there_in_order(nb):
 
 
 def test_a_program_comes_within_the_first_300_words(nb):
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            break
-        words += len(cell.source.split())
-    assert words <= 300
+    assert words_before_first_program(nb) <= 300
 
 
 def test_no_section_runs_much_more_than_250_words_before_its_next_program(nb):

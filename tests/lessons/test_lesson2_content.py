@@ -26,10 +26,12 @@ from cosmos.world import new_world
 from graders.quizzes import FindTheBug, PredictOutput, QuizSet
 from tests.lessons.lesson_helpers import (
     LESSONS,
+    cell_with,
     code_cells,
     engine_modules_loaded,
     run_cells,
     stdout_of,
+    words_before_first_program,
 )
 
 LESSON2 = LESSONS / "02-technology-tree.ipynb"
@@ -46,12 +48,6 @@ def ns(nb) -> dict[str, Any]:
     """The names lesson 2 defines, from running every code cell in this process."""
     return run_cells(nb, "lesson2", skip_play=False)
 
-
-def cell_with(nb, fragment: str):
-    """The one code cell whose source contains fragment."""
-    cells = [cell for cell in code_cells(nb) if fragment in cell.source]
-    assert len(cells) == 1, f"{len(cells)} cells contain {fragment!r}"
-    return cells[0]
 
 
 def markdown(nb) -> str:
@@ -87,12 +83,7 @@ def test_the_stored_notebook_is_the_myst_source_run():
 
 
 def test_the_first_program_comes_within_300_words(nb):
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            break
-        words += len(cell.source.split())
-    assert words <= 300
+    assert words_before_first_program(nb) <= 300
 
 
 def test_the_problem_is_the_real_games_screen_and_refusal(nb):

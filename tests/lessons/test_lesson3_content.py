@@ -18,12 +18,14 @@ from cosmos.ui.session import Session
 from graders.quizzes import FindTheBug, PredictOutput, source_text
 from tests.lessons.lesson_helpers import (
     LESSONS,
+    cell_with,
     code_cells,
     engine_modules_loaded,
     is_play_cell,
     markdown,
     run_cells,
     stdout_of,
+    words_before_first_program,
 )
 
 LESSON3 = LESSONS / "03-fleets-and-battle.ipynb"
@@ -42,9 +44,7 @@ def ns(nb) -> dict[str, Any]:
 
 def printing(nb, fragment: str) -> str:
     """The stdout of the one code cell whose source contains fragment."""
-    cells = [c for c in code_cells(nb) if fragment in c.source]
-    assert len(cells) == 1, f"{len(cells)} cells contain {fragment!r}"
-    return stdout_of(cells[0])
+    return stdout_of(cell_with(nb, fragment))
 
 
 PARTS = ["In short", "The problem: seven ships lost at Achernar", "Play", "All orders at once",
@@ -63,12 +63,7 @@ def test_every_part_of_the_pattern_is_there_in_order(nb):
 
 
 def test_the_first_program_comes_within_300_words(nb):
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            break
-        words += len(cell.source.split())
-    assert words <= 300
+    assert words_before_first_program(nb) <= 300
 
 
 def test_the_problem_is_the_real_games_screen(nb):

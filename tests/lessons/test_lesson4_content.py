@@ -22,7 +22,15 @@ from cosmos.turn import end_turn, state_text
 from cosmos.view import strength, survey
 from cosmos.world import new_world
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput, source_text
-from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells, markdown, stdout_of
+from tests.lessons.lesson_helpers import (
+    LESSONS,
+    REPO_ROOT,
+    cell_with,
+    code_cells,
+    markdown,
+    stdout_of,
+    words_before_first_program,
+)
 
 LESSON4 = LESSONS / "04-the-rivals.ipynb"
 
@@ -46,9 +54,7 @@ def ns(nb) -> dict[str, Any]:
 
 def printed_by(nb, fragment: str) -> str:
     """What the one code cell whose source holds fragment printed."""
-    cells = [c for c in code_cells(nb) if fragment in c.source]
-    assert len(cells) == 1, (fragment, len(cells))
-    return stdout_of(cells[0])
+    return stdout_of(cell_with(nb, fragment))
 
 
 PARTS = ["In short", "The problem", "Play", "What a rival sees", "Benefit over cost",
@@ -65,12 +71,7 @@ def test_every_part_of_the_pattern_is_there_in_order(nb):
 
 
 def test_the_first_program_comes_within_300_words(nb):
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            break
-        words += len(cell.source.split())
-    assert words <= 300
+    assert words_before_first_program(nb) <= 300
 
 
 def test_the_problem_shows_the_orders_the_game_plays(nb):

@@ -13,7 +13,15 @@ from cosmos import bus, diplomacy, events, game, turn
 from cosmos.ui.session import Session
 from cosmos.world import new_world
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
-from tests.lessons.lesson_helpers import LESSONS, code_cells, is_play_cell, markdown, run_cells, stdout_of
+from tests.lessons.lesson_helpers import (
+    LESSONS,
+    code_cells,
+    is_play_cell,
+    markdown,
+    run_cells,
+    stdout_of,
+    words_before_first_program,
+)
 
 NOTEBOOK = LESSONS / "05-turn-of-the-galaxy.ipynb"
 SOURCE = LESSONS / "05-turn-of-the-galaxy.md"
@@ -58,13 +66,7 @@ def test_every_part_is_there_in_order(nb) -> None:
 
 
 def test_a_program_comes_within_the_first_300_words(nb) -> None:
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code" and not is_play_cell(cell):
-            break
-        if cell.cell_type == "markdown":
-            words += len(cell.source.split())
-    assert words <= 300
+    assert words_before_first_program(nb, skip_play=True) <= 300
 
 
 def test_no_section_runs_more_than_about_250_words_without_a_program(nb) -> None:

@@ -1,0 +1,150 @@
+"""Fixtures of the JupyterLite tests: the site built once, served on loopback, and a tab with no other network."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, sync_playwright
+
+import course
+from lite.build import Built, inputs_digest, site_size
+from tests.browser import pages
+from tests.browser.conftest import SHOTS
+from tests.browser.lab import ROOT
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
+from tests.lite.lite_pages import KERNEL_S
+from tests.lite.site import Served, serve
+
+LOOPBACK = {"127.0.0.1"}
+CACHE = Path(tempfile.gettempdir()) / "epic-cosmos-lite-sites"
+# DNS answers nothing but loopback: a request that slips past the route below still cannot leave the machine
+SEALED_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to name the items
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The site's tests share one build, one Node run, one server and one Chromium: one xdist worker runs them."""
+    for item in items:
+        if "tests/lite/" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group("lite"))
+            if "test_browser" in item.nodeid:
+                item.add_marker(pytest.mark.browser)
+
+
+def cached_site(root: Path = ROOT) -> Built:
+    """The course's site for these inputs: built by `python3 course.py lite` in its own venv the first time,
+    then kept under the temp folder by the inputs' digest and reused (by every test session until they change)."""
+    home = CACHE / inputs_digest(root)
+    record = home / "built.json"
+    if not record.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix="building-", dir=CACHE))
+        started = time.monotonic()
+        subprocess.run([str(course.lite_python()), "-m", "lite", str(fresh / "site")], cwd=root, check=True,
+                       stdout=subprocess.DEVNULL)
+        files, size = site_size(fresh / "site")
+        (fresh / "built.json").write_text(json.dumps({"seconds": time.monotonic() - started, "files": files,
+                                                      "size": size}))
+        try:
+            fresh.rename(home)  # whole or not at all: a site half built is never found
+        except OSError:  # another session built the same inputs meanwhile: theirs is the same site
+            shutil.rmtree(fresh)
+    made = json.loads(record.read_text())
+    return Built(home / "site", made["seconds"], made["files"], made["size"])
+
+
+@pytest.fixture(scope="session")
+def built() -> Built:
+    """The course's site, built once for its inputs (`python3 course.py lite` in .venv-lite) and then reused."""
+    site = cached_site()
+    print(f"JupyterLite site {site.site}: built in {site.seconds:.1f} s, {site.files} files, {site.size / 1e6:.1f} MB")
+    return site
+
+
+@pytest.fixture(scope="session")
+def served(built: Built) -> Iterator[Served]:
+    """The built site on a loopback port."""
+    with serve(built.site) as site:
+        yield site
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright, whose DNS knows only loopback."""
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `python3 course.py setup` installs Debian's chromium"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=SEALED_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def outside(url: str) -> bool:
+    """A request that would leave the machine (data:, blob: and loopback stay)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOOPBACK
+
+
+@pytest.fixture
+def network() -> list[str]:
+    """Every request to anywhere but loopback during the test (each one is refused and fails the test)."""
+    return []
+
+
+@pytest.fixture
+def console() -> list[str]:
+    """The browser console's errors (and uncaught page errors) during the test."""
+    return []
+
+
+@pytest.fixture
+def context(browser: Browser, network: list[str]) -> Iterator[BrowserContext]:
+    """A fresh browser profile (its own storage) in which every non-loopback request is refused and noted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def refuse(route: Route) -> None:
+        if outside(route.request.url):
+            network.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def noted(request: Request) -> None:  # also what a service worker asks for, which no route sees
+        if outside(request.url) and request.url not in network:
+            network.append(request.url)
+
+    context.route("**/*", refuse)
+    context.on("request", noted)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, console: list[str], monkeypatch: pytest.MonkeyPatch) -> Page:
+    """A tab whose console errors are collected; the JupyterLab helpers wait as long as Pyodide needs."""
+    monkeypatch.setattr(pages, "KERNEL_S", KERNEL_S)
+    tab = context.new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    tab.on("console", on_console)
+    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    return tab
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Shots:
+    """A fresh folder for this test's screenshots, outside the repository."""
+    folder = SHOTS / f"lite-{request.node.name}".replace("/", "_").replace("[", "-").rstrip("]")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    print(f"screenshots: {folder}")
+    return Shots(folder, started=time.monotonic())

@@ -1,0 +1,37 @@
+"""Driving the JupyterLite site in Chromium: open a notebook, upload some, read what a cell printed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from tests.lite.site import Served
+
+KERNEL_S = 300_000  # ms: a first start loads Pyodide and the course's packages into the tab (slow on a busy machine)
+IDLE = "() => /\\| Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent || '')"
+
+
+def open_in_lite(page: Page, served: Served, path: str) -> None:
+    """Open a notebook of the site and wait until its Pyodide kernel is idle."""
+    page.goto(f"{served.url}/lab/index.html?path={path}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
+    page.wait_for_function(IDLE, timeout=KERNEL_S)
+
+
+def upload(page: Page, served: Served, *notebooks: Path) -> None:
+    """Upload notebooks from this machine into the site's top folder, as a student hands in their own files."""
+    page.goto(f"{served.url}/lab/index.html")
+    page.wait_for_selector(".jp-DirListing-item", timeout=KERNEL_S)
+    with page.expect_file_chooser() as chooser:
+        page.locator(".jp-FileBrowser").get_by_title("Upload Files").click()
+    chooser.value.set_files([str(notebook) for notebook in notebooks])
+    for notebook in notebooks:
+        page.locator(".jp-DirListing-item", has_text=notebook.name).wait_for(timeout=KERNEL_S)
+
+
+def last_printed(page: Page) -> str:
+    """What the notebook's last code cell that printed anything printed (scrolled into view)."""
+    page.locator(".jp-Notebook .jp-Cell").last.scroll_into_view_if_needed()
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell .jp-OutputArea')]
+                   .map(area => area.innerText).filter(text => text.trim()).pop() || ''""")

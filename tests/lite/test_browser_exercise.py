@@ -1,0 +1,58 @@
+"""The Islands exercise in the JupyterLite site: the self-check runs in the page and says it is not the grade."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+from graders.selfcheck import IN_THE_BROWSER
+from tests.browser import pages
+from tests.browser.lab import ROOT
+from tests.browser.pages import Shots
+from tests.lite.lite_pages import KERNEL_S, last_printed, upload
+from tests.lite.site import Served
+
+pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
+
+HIDDEN = ROOT / "graders" / "hidden"
+REFERENCE = HIDDEN / "01-islands" / "reference.ipynb"
+WRONG = sorted((HIDDEN / "01-islands" / "wrong").glob("*.ipynb"))[0]
+PASSED = re.compile(r"^(\d+) of \1 checks pass")
+
+
+def self_check(page: Page, name: str, shots: Shots) -> list[str]:
+    """Open an uploaded notebook from the file browser (no new page load), run it all, and return the lines its
+    self-check printed; its tab is closed afterwards, so that the next notebook is the only one on screen."""
+    page.locator(".jp-DirListing-item", has_text=name).dblclick()
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
+    pages.wait_idle(page)
+    pages.run_all(page)
+    report = last_printed(page).splitlines()
+    shots.take(page, f"checked-{name.removesuffix('.ipynb')}")
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
+    # the run changed the notebook: JupyterLab asks whether to save it first (no: the next check needs it not)
+    page.wait_for_function("() => document.querySelector('.jp-Dialog') || !document.querySelector('.jp-Notebook')",
+                           timeout=KERNEL_S)
+    if page.locator(".jp-Dialog").count():
+        page.locator(".jp-Dialog button", has_text=re.compile("^(Discard|Don't Save)$")).click()
+    page.wait_for_selector(".jp-Notebook", state="detached", timeout=KERNEL_S)
+    return report
+
+
+def test_the_self_check_passes_a_correct_solution_and_explains_a_wrong_one_in_the_page(
+        served: Served, page: Page, console: list[str], network: list[str], shots: Shots):
+    upload(page, served, REFERENCE, WRONG)
+
+    right = self_check(page, REFERENCE.name, shots)
+    assert right[0] == IN_THE_BROWSER, right
+    assert PASSED.search(right[-1].strip()) and not [line for line in right if "FAIL" in line], right
+
+    wrong = self_check(page, WRONG.name, shots)
+    assert wrong[0] == IN_THE_BROWSER, wrong
+    assert not PASSED.search(wrong[-1].strip()), wrong
+    failures = [line for line in wrong if line.strip().startswith("FAIL")]
+    assert failures and "Traceback" not in "\n".join(wrong), wrong
+    explained = wrong[wrong.index(failures[0]) + 1]  # under the verdict: what the check asked and what it got
+    assert explained.startswith(" " * 6) and len(explained.split()) >= 3, wrong
+    assert network == [] and console == [] and served.missing == []

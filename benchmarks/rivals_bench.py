@@ -4,8 +4,9 @@ Run from the repository root:  python benchmarks/rivals_bench.py [GAMES] [--jobs
 (default 90 games, characters rotated across the seats as in `python -m cosmos --simulate`;
 benchmarks/rivals_bench_results.txt keeps the figures from before and after the retuning).
 For every character it prints the median planets held at turns 25, 50 and 100, the median turn of
-its 2nd and 4th planet, the median unspent metal, crystal and uranium at turns 50 and 100, ships
-built by kind, buildings built, technologies researched, and its wins; then wins per seat,
+its 2nd and 4th planet, the median unspent metal, gas, crystal and uranium at turns 50 and 100 and
+the share of all that came in that was spent by then, ships built by kind, buildings built,
+technologies researched, and its wins; then wins per seat,
 how the games ended and how long they took. A median "at turn T" is over the empires whose game
 was still running at T (the count is printed beside it). Deterministic: the same figures every run.
 """
@@ -20,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cosmos.bus import Event  # noqa: E402
-from cosmos.data import PERSONALITIES, SHIP_KINDS  # noqa: E402
+from cosmos.data import PERSONALITIES, RES_COUNT, SHIP_KINDS, START_STOCK  # noqa: E402
 from cosmos.game import play_turn  # noqa: E402
 from cosmos.simulate import KINDS, SEATS, lineup_of_game, seed_of_game  # noqa: E402
 from cosmos.world import World, new_world, owned_planets  # noqa: E402
@@ -28,8 +29,8 @@ from cosmos.world import World, new_world, owned_planets  # noqa: E402
 CHECK_TURNS = (25, 50, 100)  # planets held at these turns
 STOCK_TURNS = (50, 100)  # unspent stock at these turns
 NTH_PLANETS = (2, 4)  # the turn an empire first holds this many planets
-STOCK_NAMES = ("metal", "crystal", "uranium")
-STOCK_INDEX = (0, 2, 3)  # M, G, C, U: the ones reported
+STOCK_NAMES = ("metal", "gas", "crystal", "uranium")
+STOCK_INDEX = (0, 1, 2, 3)  # M, G, C, U
 
 
 @dataclass
@@ -40,6 +41,8 @@ class EmpireLog:
     character: str
     planets: dict[int, int] = field(default_factory=dict)  # turn -> planets held at its end
     stock: dict[int, tuple[int, ...]] = field(default_factory=dict)  # turn -> stock at its end
+    came: list[int] = field(default_factory=lambda: list(START_STOCK))  # the start stock plus all income so far
+    came_by: dict[int, tuple[int, ...]] = field(default_factory=dict)  # turn -> what had come in by its end
     techs: dict[int, int] = field(default_factory=dict)  # turn -> technologies known
     reached: dict[int, int] = field(default_factory=dict)  # n planets -> first turn it held them
     ships: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in SHIP_KINDS})
@@ -74,8 +77,11 @@ def listen(world: World, logs: list[EmpireLog]) -> None:
             logs[data["empire"]].colonies += 1
         elif event.kind == "planet_taken":
             logs[data["empire"]].conquests += 1
+        elif event.kind == "resources_produced":
+            came = logs[data["empire"]].came
+            came[:] = [have + more for have, more in zip(came, data["income"], strict=True)]
 
-    for kind in ("ships_built", "building_completed", "planet_colonised", "planet_taken"):
+    for kind in ("ships_built", "building_completed", "planet_colonised", "planet_taken", "resources_produced"):
         world.bus.subscribe(kind, heard)
 
 
@@ -91,6 +97,7 @@ def play_logged(index: int, rotate: bool = True) -> GameLog:
             held = len(owned_planets(world, empire.id))
             log.planets[turn] = held
             log.stock[turn] = tuple(empire.stock)
+            log.came_by[turn] = tuple(log.came)
             log.techs[turn] = len(empire.techs)
             for n in NTH_PLANETS:
                 if held >= n and n not in log.reached:
@@ -125,6 +132,11 @@ def character_lines(games: list[GameLog], name: str) -> list[str]:
         stocks = [log.stock[turn] for log in logs if turn in log.stock]
         parts = [f"{res} {median([s[r] for s in stocks])}" for res, r in zip(STOCK_NAMES, STOCK_INDEX, strict=True)]
         lines.append(f"  unspent at t{turn} (median, n={len(stocks)}): " + ", ".join(parts))
+        spent = [[100 * (1 - log.stock[turn][r] / log.came_by[turn][r]) for log in logs if turn in log.stock]
+                 for r in range(RES_COUNT)]
+        if stocks:
+            lines.append(f"  spent of all that came in by t{turn} (median %): " + ", ".join(
+                f"{res} {statistics.median(spent[r]):.0f}" for res, r in zip(STOCK_NAMES, STOCK_INDEX, strict=True)))
     ships = {kind: sum(log.ships[kind] for log in logs) / len(logs) for kind in SHIP_KINDS}
     lines.append("  ships built per empire (mean): " + ", ".join(f"{k} {v:.1f}" for k, v in ships.items()))
     lines.append(f"  buildings per empire (mean): {sum(log.buildings for log in logs) / len(logs):.1f}; "

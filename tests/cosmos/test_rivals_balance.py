@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from cosmos.bus import Event
-from cosmos.data import PERSONALITIES
+from cosmos.data import PERSONALITIES, RES_COUNT, START_STOCK
 from cosmos.game import play_turn
 from cosmos.simulate import lineup_of_game, seed_of_game
 from cosmos.world import new_world, owned_planets
@@ -27,7 +27,10 @@ class Measured:
     character: str
     planets: dict[int, int] = field(default_factory=dict)  # turn -> planets held at its end
     techs: dict[int, int] = field(default_factory=dict)  # turn -> technologies known
-    uranium_spent: int = 0  # by turn LAST (only dreadnoughts cost uranium)
+    dreadnoughts: int = 0  # built by turn LAST
+    came: list[int] = field(default_factory=lambda: list(START_STOCK))  # the start stock plus every income so far
+    spent_at_50: list[float] = field(default_factory=list)  # the share of what came in by turn 50 that was spent
+    colonies: int = 0  # planets colonised by turn LAST
     ships: int = 0  # warships built
     mines: int = 0  # mine levels completed
     first_colony_beside: int = 0  # the turn it first colonised a planet in a system next to its capital (0: never)
@@ -46,14 +49,17 @@ def play(index: int) -> list[Measured]:
         data, who = event.data, measured[event.data["empire"]]
         if event.kind == "ships_built":
             who.ships += data["count"]
-            who.uranium_spent += data["count"] * (10 if data["kind"] == "D" else 0)
+            who.dreadnoughts += data["count"] if data["kind"] == "D" else 0
+        elif event.kind == "resources_produced":
+            who.came = [have + more for have, more in zip(who.came, data["income"], strict=True)]
         elif event.kind == "building_completed" and data["building"] == "mine":
             who.mines += 1
-        elif (event.kind == "planet_colonised" and not who.first_colony_beside
-              and world.planets[data["planet"]].system_id in beside[data["empire"]]):
-            who.first_colony_beside = world.turn
+        elif event.kind == "planet_colonised":
+            who.colonies += 1
+            if not who.first_colony_beside and world.planets[data["planet"]].system_id in beside[data["empire"]]:
+                who.first_colony_beside = world.turn
 
-    for kind in ("ships_built", "building_completed", "planet_colonised"):
+    for kind in ("ships_built", "building_completed", "planet_colonised", "resources_produced"):
         world.bus.subscribe(kind, heard)
     while world.victory is None and world.turn <= LAST:
         turn = world.turn
@@ -61,6 +67,9 @@ def play(index: int) -> list[Measured]:
         for empire in world.empires:
             measured[empire.id].planets[turn] = len(owned_planets(world, empire.id))
             measured[empire.id].techs[turn] = len(empire.techs)
+            if turn == 50:
+                measured[empire.id].spent_at_50 = [1 - have / came for have, came in
+                                                   zip(empire.stock, measured[empire.id].came, strict=True)]
     return measured
 
 
@@ -83,7 +92,7 @@ def median_at(logs: list[Measured], turn: int, what: str = "planets") -> float:
 
 def test_every_character_expands_by_turn_50(empires: dict[str, list[Measured]]) -> None:
     held = {name: median_at(logs, 50) for name, logs in empires.items()}
-    assert held["builder"] >= 6 and held["scholar"] >= 5 and held["warlord"] >= 3, held
+    assert held["builder"] >= 4 and held["scholar"] >= 4 and held["warlord"] >= 3, held
 
 
 def colonised_beside_within(logs: list[Measured], turns: int) -> tuple[int, int]:
@@ -92,27 +101,35 @@ def colonised_beside_within(logs: list[Measured], turns: int) -> tuple[int, int]
     return sum(0 < log.first_colony_beside <= turns for log in chances), len(chances)
 
 
-def test_builders_and_scholars_colonise_the_free_planets_beside_their_capital(
-        empires: dict[str, list[Measured]]) -> None:
+def test_every_character_colonises_the_free_planets_beside_its_capital(empires: dict[str, list[Measured]]) -> None:
     done, chances = colonised_beside_within(empires["builder"], 10)
     assert chances >= 10 and done * 2 >= chances, (done, chances)
     done, chances = colonised_beside_within(empires["scholar"], 10)
+    assert chances >= 10 and done * 3 >= chances, (done, chances)
+    done, chances = colonised_beside_within(empires["warlord"], 50)  # a warlord goes to war first
     assert chances >= 10 and done >= 4, (done, chances)
 
 
-def test_uranium_is_spent_on_dreadnoughts_by_scholars_and_warlords(empires: dict[str, list[Measured]]) -> None:
-    spenders = {name: sum(log.uranium_spent > 0 for log in logs) for name, logs in empires.items()}
-    assert spenders["scholar"] * 3 >= len(empires["scholar"]) and spenders["warlord"] >= 3, spenders
+def test_every_resource_is_a_real_limit(empires: dict[str, list[Measured]]) -> None:
+    # of all the metal, gas, crystal and uranium an empire had by turn 50, about half or more was spent (each one)
+    for name, logs in empires.items():
+        spent = [statistics.median(log.spent_at_50[r] for log in logs if log.spent_at_50) for r in range(RES_COUNT)]
+        assert min(spent) >= 0.45, (name, spent)
+
+
+def test_scholars_and_warlords_build_dreadnoughts(empires: dict[str, list[Measured]]) -> None:
+    builders = {name: sum(log.dreadnoughts > 0 for log in logs) for name, logs in empires.items()}
+    assert builders["scholar"] * 3 >= len(empires["scholar"]) and builders["warlord"] >= 3, builders
 
 
 def test_each_character_shows_its_signature(empires: dict[str, list[Measured]]) -> None:
     def mean(name: str, what: str) -> float:
         return statistics.mean(getattr(log, what) for log in empires[name])
 
-    # the Warlord builds the largest fleets, the Scholar researches furthest, the Builder holds most planets
+    # the Warlord builds the largest fleets, the Scholar researches furthest, the Builder colonises most
     assert mean("warlord", "ships") > 2 * max(mean("builder", "ships"), mean("scholar", "ships"))
     techs = {name: median_at(logs, 50, "techs") for name, logs in empires.items()}
     assert techs["scholar"] > max(techs["builder"], techs["warlord"]), techs
-    held = {name: median_at(logs, 50) for name, logs in empires.items()}
-    assert held["builder"] > max(held["scholar"], held["warlord"]), held
-    assert mean("builder", "mines") > 5 * mean("warlord", "mines"), {n: mean(n, "mines") for n in empires}
+    colonies = {name: mean(name, "colonies") for name in empires}
+    assert colonies["builder"] > 1.2 * max(colonies["scholar"], colonies["warlord"]), colonies
+    assert mean("builder", "mines") > 4 * mean("warlord", "mines"), {n: mean(n, "mines") for n in empires}

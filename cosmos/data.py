@@ -247,14 +247,14 @@ class AiTuning:
     scale: int = 100  # a percentage-like scale: a good option scores tens to a few hundred
     research_stargate: int = 3  # the Stargate wins the game: worth three more research weights
     research_unlock: int = 4  # a new kind of ship (the dreadnought) puts piled-up crystal and uranium to use
-    mine_benefit: float = 1.5  # a mine's income is certain and lasts: a little more than the income itself
+    mine_benefit: float = 1.5  # a mine's income is certain and lasts: half as much again as the income itself
     lab_benefit: float = 2.0  # science compounds, so a lab is worth twice its two points
     fort_benefit: float = 0.6  # a fort guards what the planet is worth, but only if attacked: a bit more than half
     fort_danger_unit: int = 20  # enemy strength that doubles a fort's worth (a small fleet)
     fort_danger_cap: float = 2.0  # a fort at most triples in worth, however big the danger
     yard_benefit: float = 2.0  # a second yard, per attack weight: ships nearer the front
     yard_min_mines: int = 2  # a second yard only on a planet with two mines: it must pay for its ships
-    colony_benefit: float = 2.0  # a new planet pays every turn from now on and opens more: three times its worth
+    colony_benefit: float = 2.0  # a new planet pays every turn from now on and opens more: twice its worth
     # warships: how strong a fleet each character wants, and how urgently
     ships_vs_threat: float = 1.3  # outnumber the strongest enemy stack nearby by 30 percent
     ships_vs_rival: float = 0.6  # keep at least this share of the strongest rival's fleet (or be prey),
@@ -268,7 +268,7 @@ class AiTuning:
     ships_price_unit: int = 40  # a ship's price counts against it in steps of this much
     dreadnought_attack: int = 1  # attack weight from which a rival builds dreadnoughts when it can: all
     # moves: where a waiting stack goes (or why it stays)
-    stay_free: float = 1.0  # free planets where the stack waits: half as good as going for them
+    stay_free: float = 1.0  # free planets where the stack waits: as good as going for them (it can colonise soon)
     stay_siege: float = 100.0  # a siege under way: stay until the planet falls
     stay_home: float = 80.0  # enemies near the capital: the home fleet stays
     home_guard_ratio: float = 2.5  # the home fleet stays unless 2.5 times the nearby threat

@@ -120,7 +120,7 @@ SCORE_PER_LEVEL = 2  # every level of every building (mines, lab, yard, fort)
 SCORE_PER_TECH = 5
 SCORE_FLEET_DIVISOR = 10  # one point per this much fleet attack (base attack of the ship types)
 
-COLONY_COST = (40, 30, 10, 0)  # the first colony; every planet you own beyond the capital adds
+COLONY_COST = (40, 20, 15, 4)  # the first colony; every planet you own beyond the capital adds
 COLONY_GROWTH_PCT = 50  # this percentage of it to the next one
 
 
@@ -137,10 +137,10 @@ class BuildingType:
 
 
 BUILDINGS = {
-    "mine": BuildingType("mine", "mines", (25, 10, 5, 0), 1, 5, True),
-    "lab": BuildingType("lab", "lab", (30, 20, 15, 0), 2, 1, False),
-    "yard": BuildingType("yard", "yard", (40, 20, 10, 0), 2, 1, False),
-    "fort": BuildingType("fort", "fort", (30, 10, 10, 0), 1, 3, True),
+    "mine": BuildingType("mine", "mines", (20, 12, 8, 0), 1, 5, True),
+    "lab": BuildingType("lab", "lab", (25, 15, 25, 5), 2, 1, False),
+    "yard": BuildingType("yard", "yard", (40, 25, 15, 5), 2, 1, False),
+    "fort": BuildingType("fort", "fort", (25, 10, 10, 5), 1, 3, True),
 }
 
 
@@ -157,10 +157,10 @@ class ShipType:
 
 
 SHIP_TYPES = (
-    ShipType("I", (10, 6, 0, 0), 3, 8, 1),
-    ShipType("B", (12, 8, 2, 0), 3, 10, 3),
-    ShipType("F", (16, 10, 4, 0), 4, 12, 2),
-    ShipType("D", (50, 40, 20, 10), 10, 40, 6, locked=True),
+    ShipType("I", (10, 6, 2, 1), 3, 8, 1),
+    ShipType("B", (12, 8, 3, 1), 3, 10, 3),
+    ShipType("F", (14, 10, 6, 2), 4, 12, 2),
+    ShipType("D", (40, 30, 30, 20), 10, 40, 6, locked=True),
 )
 MAX_SHIPS_PER_ORDER = 99
 SHIP_BUILD_TURNS = 1
@@ -246,17 +246,18 @@ class AiTuning:
     # utilities: benefit per price, times this, so the options' numbers are easy to read
     scale: int = 100  # a percentage-like scale: a good option scores tens to a few hundred
     research_stargate: int = 3  # the Stargate wins the game: worth three more research weights
-    mine_benefit: float = 0.6  # a mine's income is certain but slow: a bit more than half of it
-    lab_benefit: float = 1.4  # science compounds, so a lab is worth more than its two points
-    fort_benefit: float = 0.1  # a fort guards what the planet is worth, but only if attacked
+    research_unlock: int = 4  # a new kind of ship (the dreadnought) puts piled-up crystal and uranium to use
+    mine_benefit: float = 1.5  # a mine's income is certain and lasts: half as much again as the income itself
+    lab_benefit: float = 2.0  # science compounds, so a lab is worth twice its two points
+    fort_benefit: float = 0.6  # a fort guards what the planet is worth, but only if attacked: a bit more than half
     fort_danger_unit: int = 20  # enemy strength that doubles a fort's worth (a small fleet)
     fort_danger_cap: float = 2.0  # a fort at most triples in worth, however big the danger
     yard_benefit: float = 2.0  # a second yard, per attack weight: ships nearer the front
     yard_min_mines: int = 2  # a second yard only on a planet with two mines: it must pay for its ships
-    colony_benefit: float = 1.5  # a new planet pays every turn from now on: worth half again
+    colony_benefit: float = 2.0  # a new planet pays every turn from now on and opens more: twice its worth
     # warships: how strong a fleet each character wants, and how urgently
     ships_vs_threat: float = 1.3  # outnumber the strongest enemy stack nearby by 30 percent
-    ships_vs_rival: float = 0.4  # keep at least this share of the strongest rival's fleet,
+    ships_vs_rival: float = 0.6  # keep at least this share of the strongest rival's fleet (or be prey),
     ships_vs_rival_per_attack: float = 0.3  # and this much more share per attack weight
     army_base: float = 8.0  # per attack weight: a small standing fleet even with no income
     army_per_income: float = 0.8  # per attack weight: fleet strength per unit of income
@@ -265,19 +266,22 @@ class AiTuning:
     urgency_per_attack: float = 0.5  # warlike ones more urgently
     ships_benefit: float = 1.2  # warships keep everything else safe: a bonus over other options
     ships_price_unit: int = 40  # a ship's price counts against it in steps of this much
-    dreadnought_attack: int = 2  # attack weight from which a rival builds dreadnoughts when it can
+    dreadnought_attack: int = 1  # attack weight from which a rival builds dreadnoughts when it can: all
     # moves: where a waiting stack goes (or why it stays)
-    stay_free: float = 0.5  # free planets where the stack waits: half as good as going for them
+    stay_free: float = 1.0  # free planets where the stack waits: as good as going for them (it can colonise soon)
     stay_siege: float = 100.0  # a siege under way: stay until the planet falls
     stay_home: float = 80.0  # enemies near the capital: the home fleet stays
     home_guard_ratio: float = 2.5  # the home fleet stays unless 2.5 times the nearby threat
     escort_ratio: float = 0.7  # go for free planets only where the enemy is under 70% of my strength
     fort_strength: float = 8.0  # a fortress level defends like a stack of this strength
     attack_margin: float = 1.8  # attack only with 1.8 times the defence,
-    attack_margin_per_attack: float = 0.25  # and a quarter less per attack weight (warlords dare)
+    attack_margin_per_attack: float = 0.2  # and a fifth less per attack weight (warlords dare)
     attack_min_strength: int = 10  # never attack with a stack weaker than this
     prey_benefit: float = 1.5  # taking a planet gains it and weakens an enemy: worth half again
     home_call: float = 60.0  # enemies near the capital call stacks home, less the farther they are
+    # saving: the best colony or building it cannot pay yet is saved for, if its income pays it this soon
+    save_turns: int = 5  # in turns; while saving, the options below it spend only what is left beyond its cost
+    save_min_utility: float = 20.0  # never save for an option worth less than this: spend on others
 
 
 AI_TUNING = AiTuning()

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.data import AI_TUNING, LAB_SCIENCE, MAX_SHIPS_PER_ORDER, MINE_YIELD, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
-from cosmos.economy import building_cost, colony_cost, max_level, times
-from cosmos.tech import researchable
+from cosmos.economy import building_cost, colony_cost, income, max_level, times
+from cosmos.tech import research_order
 from cosmos.view import KINDS, Cost, Survey, View, look, strength
 from cosmos.world import capital_planet
 
@@ -51,20 +51,50 @@ class Plan:
     chosen: list[Command] = field(default_factory=list)  # its orders, in the order given
     taken: list[Option] = field(default_factory=list)  # the ranked options it chose
     spent: list[int] = field(default_factory=lambda: [0] * RES_COUNT)  # what those cost together
+    saving: Option | None = None  # the best colony or building it cannot pay yet but soon will: saved for
+    kept: list[int] = field(default_factory=lambda: [0] * RES_COUNT)  # the stock kept back for it
+
+
+def tech_worth(view: View, tech: int) -> float:
+    """What a technology is worth to this character: its area's weight, and more for the Stargate and new ships."""
+    data, t = TECHS[tech], view.tuning
+    worth: float = view.weight(AREA_WEIGHT[data.area])
+    if data.key == "stargate":
+        worth += t.research_stargate * view.weight("research")
+    if any(name.startswith("unlock_") for name, _ in data.effects):
+        worth += t.research_unlock
+    return worth
+
+
+def research_path(known: list[int], goal: int) -> list[int]:
+    """The technologies still to research to have goal (goal too), in research order."""
+    index = {tech.key: i for i, tech in enumerate(TECHS)}
+    path, todo = set(), [goal]
+    while todo:
+        tech = todo.pop()
+        if tech not in known and tech not in path:
+            path.add(tech)
+            todo.extend(index[need] for need in TECHS[tech].needs)
+    return [tech for tech in research_order() if tech in path]
 
 
 def research_choice(view: View) -> Command | None:
-    """When nothing is being researched: the open technology the character values most per cost."""
-    if view.world.empires[view.me].research >= 0:
+    """When nothing is being researched: the first step towards the goal the character values most per cost.
+
+    A goal's worth and cost are those of its whole path (the goal and its missing prerequisites), so
+    a valued technology behind cheap prerequisites is aimed for; ties go to the goal first in research order.
+    """
+    empire = view.world.empires[view.me]
+    if empire.research >= 0:
         return None
     best: tuple[float, int] | None = None
-    for tech in researchable(view.world, view.me):
-        data = TECHS[tech]
-        worth = view.weight(AREA_WEIGHT[data.area])
-        if data.key == "stargate":
-            worth += view.tuning.research_stargate * view.weight("research")
-        if best is None or worth / data.cost > best[0]:
-            best = (worth / data.cost, tech)
+    for goal in research_order():
+        if goal in empire.techs:
+            continue
+        path = research_path(empire.techs, goal)
+        density = sum(tech_worth(view, tech) for tech in path) / sum(TECHS[tech].cost for tech in path)
+        if best is None or density > best[0]:
+            best = (density, path[0])
     return Research(view.me, best[1]) if best else None
 
 
@@ -222,6 +252,8 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
     if research is not None and len(first) < limit:
         first.append(research)
     result = Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
+    gains = income(world, empire_id)
+    looked = False  # only the best colony or building it cannot pay is considered for saving
     # the other orders are legal by construction (the tests apply every one of them)
     for option in result.ranked:
         if len(result.chosen) >= limit:
@@ -232,7 +264,25 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
                 result.spent[r] += option.cost[r]
             result.chosen.append(option.command)
             result.taken.append(option)
+        elif not looked and saveable(view, option):
+            looked = True
+            if within_reach(view, option, gains):  # keep its cost back: the options below may not spend it
+                result.saving = option
+                result.kept = [min(view.stock[r], option.cost[r]) for r in range(RES_COUNT)]
+                view.stock = [view.stock[r] - result.kept[r] for r in range(RES_COUNT)]
+    view.stock = [view.stock[r] + result.kept[r] for r in range(RES_COUNT)]  # what was kept is still there
     return result
+
+
+def saveable(view: View, option: Option) -> bool:
+    """Could a rival save up for this option: a colony or building worth enough?"""
+    return isinstance(option.command, Colonize | Build) and option.utility >= view.tuning.save_min_utility
+
+
+def within_reach(view: View, option: Option, gains: list[int]) -> bool:
+    """Would the stock plus a few turns of income pay this option (so the stock is kept for it)?"""
+    turns = view.tuning.save_turns
+    return all(option.cost[r] <= view.stock[r] + turns * gains[r] for r in range(RES_COUNT))
 
 
 def decide(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy | None = None,

@@ -120,6 +120,7 @@ def cost_text(cost: tuple[int, ...] | list[int]) -> str:
     return " ".join(f"{res}{amount}" for res, amount in zip(RESOURCES, cost, strict=True) if amount)
 
 
+KEEP = "\0"  # stands for a space inside a price while a line is wrapped, so that no break falls there
 PRICE_NAME_WIDTH = 20  # at least; a language with a longer name widens the column
 PRICE_COST_WIDTH = 19
 
@@ -161,9 +162,10 @@ def queue_body(world: World, texts: Texts) -> Body:
     lines.extend(price_row(name, cost, rest, width) for name, cost, rest in rows)
     lines.extend(wrap(texts("price_rules")))
     for planet_id in owned_planets(world, player):
-        lines.extend(wrap(texts("price_planet", planet=planet_text(world, planet_id),
-                                mine=next_level_text(world, texts, planet_id, "mine"),
-                                fort=next_level_text(world, texts, planet_id, "fort"))))
+        text = texts("price_planet", planet=planet_text(world, planet_id),
+                     mine=next_level_text(world, texts, planet_id, "mine").replace(" ", KEEP),
+                     fort=next_level_text(world, texts, planet_id, "fort").replace(" ", KEEP))
+        lines.extend(line.replace(KEEP, " ") for line in wrap(text))  # a price is never split over two lines
     return lines
 
 

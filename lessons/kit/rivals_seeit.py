@@ -20,6 +20,7 @@ LABEL_W = 120
 BAR_W = 300
 CHOSEN = "#16a34a"
 SKIPPED = "#cbd5e1"
+SAVING = "#f59e0b"
 MAX_ROWS = 12
 
 
@@ -37,6 +38,8 @@ def plan_data(plan: Any) -> dict:
                      "utility": round(o.utility, 2), "cost": list(o.cost), "chosen": id(o) in taken}
                     for o in plan.ranked],
         "chosen": [command.to_text() for command in plan.chosen],
+        "saving": plan.saving.command.to_text() if plan.saving else None,  # the option it saves up for
+        "kept": list(plan.kept),  # the stock kept back for it
     }
 
 
@@ -59,11 +62,11 @@ def chart_svg(step: dict) -> str:
              'font-family="monospace" font-size="12">',
              '<rect width="100%" height="100%" fill="#ffffff"/>',
              '<text x="4" y="14" fill="#334155">utility (benefit per price), best first; '
-             'green: chosen, grey: not chosen</text>']
+             'green: chosen, amber: saved for, grey: not chosen</text>']
     for i, option in enumerate(rows):
         y = 24 + i * ROW_H
         width = max(1.0, BAR_W * option["utility"] / top)
-        fill = CHOSEN if option["chosen"] else SKIPPED
+        fill = CHOSEN if option["chosen"] else SAVING if option["text"] == step.get("saving") else SKIPPED
         parts.append(f'<text x="4" y="{y + 14}" fill="#0f172a">{escape(option["text"])}</text>')
         parts.append(f'<rect x="{LABEL_W}" y="{y + 3}" width="{width:.1f}" height="{ROW_H - 6}" fill="{fill}"/>')
         cost = budget_text(option["cost"]) if any(option["cost"]) else "free"
@@ -84,10 +87,12 @@ def frame_of(step: dict, code: str) -> str:
     """One turn of one character as a see-it frame."""
     chosen = [o for o in step["options"] if o["chosen"]]
     caption = (f"Turn {step['turn']}, as a {step['character']}: first {', '.join(step['first']) or 'nothing'}; "
-               f"then {', '.join(o['text'] for o in chosen) or 'no option it can pay for'}.")
+               f"then {', '.join(o['text'] for o in chosen) or 'no option it can pay for'}"
+               + (f"; saving up for {step['saving']}." if step.get("saving") else "."))
     counters = [("turn", step["turn"]), ("options", len(step["options"])),
                 ("orders", f"{len(step['chosen'])} of {step['limit']}"),
-                ("budget", budget_text(step["budget"])), ("spent", budget_text(step["spent"]))]
+                ("budget", budget_text(step["budget"])), ("spent", budget_text(step["spent"])),
+                ("kept", budget_text(step.get("kept", [0] * len(RESOURCES))))]
     picture = svg_img(chart_svg(step), f"ranked options of turn {step['turn']}")
     return frame_html(picture, caption, counters, f'<div style="white-space:pre">{code}</div>')  # keep indentation
 

@@ -3,11 +3,12 @@
 The command file must reach a victory in about 200 lines, and the rules and rivals are still
 tuned now and then; a fixed list would stop winning after a change. So the file is planned:
 this player looks at the game after each line (through the same Session the transcript shows)
-and writes the next lines. The plan for seed 2026: the capital (1) is a dead end behind
-Cygna (2), so the fleet holds Cygna, the empire grows on the planets behind it and on
-Cygna's three, makes peace with whoever accepts it, researches the mine technologies and
-wins on economy. Between orders it waits as many turns as the next purchase needs.
-Along the way it shows every screen and a few mistakes (their messages are part of the test).
+and writes the next lines. Its orders are the rivals' own planner's (cosmos.rivals.plan) for the
+player's empire, with a character of its choice, written as the commands a person types; on top
+of that it makes peace with whoever accepts it, answers every offer with yes, researches towards
+the Stargate in an order of its own (science first) and may put a lab on every planet. When the
+planner has nothing to order on a quiet turn it waits a few turns. Along the way it shows every
+screen and a few mistakes (their messages are part of the test).
 """
 from __future__ import annotations
 
@@ -15,18 +16,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
+from cosmos.data import PERSONALITIES
 from cosmos.diplomacy import OfferPeace, offers_to
-from cosmos.economy import income
-from cosmos.fleets import at_war, ships_at
+from cosmos.fleets import at_war
+from cosmos.rivals import decide
 from cosmos.tech import tech_id
 from cosmos.ui.session import Session
 from cosmos.view import look
-from cosmos.world import World, capital_planet, owned_planets
+from cosmos.world import World, owned_planets
 
-RESEARCH = ("deep_drilling", "gas_siphons", "research_grid", "crystal_lattice",
-            "uranium_enrichment", "bastions", "plasma_cannons", "reinforced_hulls",
-            "quantum_computing")
-COUNTER = {0: "F", 1: "I", 2: "B", 3: "F"}  # what beats the kind the enemy has most of
+RESEARCH = ("research_grid", "deep_drilling", "crystal_lattice", "quantum_computing", "gas_siphons",
+            "uranium_enrichment", "plasma_cannons", "reinforced_hulls", "dreadnought_yards", "bastions",
+            "ion_engines", "siege_engines", "stargate")  # every technology: the Stargate's path, science first
 TARGET_LINES = range(180, 231)  # "about 200 commands"
 
 
@@ -34,16 +35,13 @@ TARGET_LINES = range(180, 231)  # "about 200 commands"
 class Tactics:
     """The knobs of the plan; the recorder tries a few and keeps the first that wins in time."""
 
-    max_wait: int = 6  # the longest wait between orders
-    defence: float = 1.2  # the held system's strength wanted against the enemies next to it
-    batch: float = 1.6  # when ships are needed, order enough for this much more
-    move_at: int = 8  # new ships at the capital join the held system once there are this many
-    guard: float = 0.9  # the share of the strongest enemy's whole fleet kept in the held system
-    ship_every: int = 1  # with no enemy next door, order ships only every this many turns
+    character: str = "scholar"  # whose priorities the planner gives the player's empire
+    labs: bool = False  # a lab on every planet as soon as it can be paid, before the planner's orders
+    quiet_wait: int = 2  # turns to wait when the planner has nothing to order and no enemy is near (1: end)
 
 
-TACTICS = tuple(Tactics(guard=g, ship_every=k) for g in (0.7, 0.5, 0.8, 0.6, 0.9, 0.65, 0.75)
-                for k in (3, 2, 1))
+TACTICS = tuple(Tactics(character, labs, quiet_wait) for quiet_wait in (2, 3, 4, 1)
+                for character in ("scholar", "builder", "warlord") for labs in (False, True))
 MAX_LINES = 240
 # looking around and a few mistakes, at fixed points of the game: (turn, lines)
 SHOWCASE = {
@@ -71,6 +69,19 @@ AFTER_THE_END = ("end", "col 3", "emp", "news", "report", "fleets", "tech", "map
 def fleet_power(world: World) -> list[float]:
     """The fighting strength of every empire's ships, as the rivals weigh it."""
     return look(world, 0).fleet_power
+
+
+def typed(command: Command) -> str:
+    """The command line a player types for an order of the planner."""
+    if isinstance(command, Build):
+        return f"b {command.building} {command.planet + 1}"
+    if isinstance(command, Colonize):
+        return f"col {command.planet + 1}"
+    if isinstance(command, BuildShips):
+        return f"ship {command.kind} {command.count} {command.planet + 1}"
+    if isinstance(command, Move):
+        return f"go {command.source + 1} {command.target + 1}"
+    raise ValueError(f"no command line for {command}")
 
 
 def legal(world: World, command: Command) -> bool:
@@ -102,11 +113,6 @@ class Player:
         return False
 
     # -- the plan -------------------------------------------------------------------------
-    def hold(self) -> int:
-        """The system the fleet holds: the capital's only neighbour, else the capital."""
-        capital = self.world.systems[self.world.empires[0].capital]
-        return capital.links[0] if len(capital.links) == 1 else capital.id
-
     def diplomacy(self) -> None:
         """Peace with everyone who accepts it; answer every offer with yes."""
         world = self.world
@@ -128,80 +134,18 @@ class Player:
             if self.order(Research(0, tech), f"r {tech + 1}"):
                 return
 
-    def defend(self) -> None:
-        """Keep the held system stronger than the enemy fleets one lane from it."""
-        world = self.world
-        view = look(world, 0)
-        hold = self.hold()
-        forts = sum(world.planets[p].fort for p in world.systems[hold].planets
-                    if world.planets[p].owner == 0)
-        wars = [e.id for e in world.empires[1:] if e.alive and at_war(world, 0, e.id)]
-        strongest = max((view.fleet_power[e] for e in wars), default=0.0)
-        threat = max(view.danger[hold] * self.tactics.defence,
-                     strongest * self.tactics.guard) - 8.0 * forts
-        capital = capital_planet(world, 0)
-        if capital < 0 or view.fleet_power[0] >= threat:
-            return
-        if view.danger[hold] == 0 and world.turn % self.tactics.ship_every:
-            return  # no enemy next door: save up for a bigger order
-        for planet in world.systems[hold].planets:  # fortresses first: they stay and cost less
-            if world.planets[planet].owner == 0 and self.order(Build(0, "fort", planet),
-                                                               f"b fort {planet + 1}"):
-                return
-        most = max(range(4), key=lambda k: (view.enemy_kinds[k], -k))
-        kind = COUNTER[most] if sum(view.enemy_kinds) else "F"
-        wanted = threat * self.tactics.batch - view.fleet_power[0]  # build ahead, so as not to order every turn
-        for count in range(min(60, 1 + int(wanted / 4)), 0, -1):
-            if self.order(BuildShips(0, kind, count, capital), f"ship {kind} {count} {capital + 1}"):
-                return
+    def labs(self) -> None:
+        """A lab on every planet that has none, while the stock pays for them."""
+        for planet in owned_planets(self.world, 0):
+            self.order(Build(0, "lab", planet), f"b lab {planet + 1}")
 
-    def expand(self) -> None:
-        """Claim every free planet where the fleet is; bring new ships to the held system."""
-        world = self.world
-        for fleet in sorted(world.fleets, key=lambda f: f.id):
-            if fleet.owner != 0 or fleet.target >= 0:
-                continue
-            for planet in world.systems[fleet.system].planets:
-                if world.planets[planet].owner < 0:
-                    self.order(Colonize(0, planet), f"col {planet + 1}")
-        hold = self.hold()
-        capital_system = world.empires[0].capital
-        free_home = any(world.planets[p].owner < 0 for p in world.systems[capital_system].planets)
-        waiting = sum(ships_at(world, 0, capital_system))
-        held = sum(ships_at(world, 0, hold))
-        if capital_system != hold and waiting and (waiting >= self.tactics.move_at or not held) and not free_home:
-            self.order(Move(0, capital_system, hold), f"go {capital_system + 1} {hold + 1}")
-
-    def build(self) -> None:
-        """A lab on every colony, then mines, the lowest level first."""
-        world = self.world
-        for planet in owned_planets(world, 0):
-            if world.planets[planet].mines >= 1:
-                self.order(Build(0, "lab", planet), f"b lab {planet + 1}")
-        while True:
-            options = [(world.planets[p].mines, p) for p in owned_planets(world, 0)
-                       if legal(world, Build(0, "mine", p))]
-            if not options:
-                return
-            _level, planet = min(options)
-            self.send(f"b mine {planet + 1}")
-
-    def turns_to_wait(self) -> int:
-        """How many turns until the cheapest next mine is paid for (1 to the longest wait)."""
-        world = self.world
-        gain = income(world, 0)
-        stock = world.empires[0].stock
-        waits = []
-        for planet in owned_planets(world, 0):
-            level = world.planets[planet].mines
-            if level >= 5:
-                continue
-            cost = [(level + 1) * c for c in (25, 10, 5, 0)]
-            need = max((-(-(cost[r] - stock[r]) // gain[r]) if gain[r] > 0 else self.tactics.max_wait)
-                       for r in range(4) if cost[r] > stock[r]) if any(
-                cost[r] > stock[r] for r in range(4)) else 1
-            waits.append(need)
-        return max(1, min([self.tactics.max_wait, *waits]))
+    def planned(self) -> int:
+        """The rivals' planner's orders for my empire, as typed commands; how many were given."""
+        given = 0
+        for command in decide(self.world, 0, character=PERSONALITIES[self.tactics.character]):
+            if not isinstance(command, Research) and self.order(command, typed(command)):
+                given += 1
+        return given
 
     def turn(self) -> Iterator[None]:
         """Play one turn: look around (sometimes), give the orders, end the turn or wait."""
@@ -209,11 +153,11 @@ class Player:
             self.send(line)
         self.diplomacy()
         self.research()
-        self.expand()
-        self.defend()
-        self.build()
-        quiet = look(self.world, 0).danger[self.hold()] == 0
-        wait = self.turns_to_wait() if quiet and self.world.turn >= 3 else 1
+        if self.tactics.labs:
+            self.labs()
+        given = self.planned()
+        quiet = max(look(self.world, 0).danger) == 0
+        wait = self.tactics.quiet_wait if quiet and not given and self.world.turn >= 3 else 1
         next_show = min((t for t in self.showcase if t > self.world.turn), default=10**6)
         wait = min(wait, next_show - self.world.turn)
         self.send("end" if wait <= 1 else f"wait {wait}")

@@ -280,10 +280,14 @@ def test_the_game_replay_claims(nb, ns):
     assert game.session.finished
     winner = world.victory.winner
     most = max(len(e.techs) for e in world.empires)
-    assert world.empires[winner].name == "Vega Academy" and world.empires[winner].personality == "scholar"
-    assert len(world.empires[winner].techs) == most
+    scholar = next(e for e in world.empires if e.name == "Vega Academy")
+    assert scholar.personality == "scholar" and len(scholar.techs) == most == 7 and not scholar.alive
     assert [len(e.techs) for e in world.empires].count(most) == 1
-    assert not world.empires[0].alive
+    assert world.empires[winner].name == "Orion Hegemon" and world.empires[winner].personality == "warlord"
+    assert world.victory.kind == "conquest" and not world.empires[0].alive
+    prose = " ".join(markdown(nb).split())
+    assert "Vega Academy, the Scholar, climbs furthest (seven technologies)" in prose
+    assert f"Orion Hegemon, the Warlord, is the last one standing: it wins by conquest on turn {world.turn}" in prose
     printed = stdout_of(cell_with(nb, "turns played, the game ended"))
     assert printed.startswith(f"{len(ns['turns']) - 1} turns played, the game ended on turn {world.turn}")
 

@@ -75,7 +75,7 @@ def test_the_problem_is_the_real_games_screen(nb):
     cell = next(c for c in code_cells(nb) if 'game.submit("report")' in c.source)
     assert is_play_cell(cell)
     assert stdout_of(cell) == expected
-    assert "Orion Hegemon: 4I 2B 6F and fortress level 1, lost 1I 1F" in expected
+    assert "Orion Hegemon: 3I 2B 3F and fortress level 1, lost 2I 1B 1F" in expected
     assert "Terran Empire lost 7 ships, 0 left." in expected
 
 
@@ -95,16 +95,20 @@ def test_the_ship_table_is_the_engines_data(nb):
         assert " ".join(map(str, ship.cost)) in line
     rows = [line.split()[1:] for line in out.splitlines()[-4:]]
     assert rows == [[str(p) for p in row] for row in RPS_PERCENT]
+    interceptor, dreadnought = SHIP_TYPES[0].cost, SHIP_TYPES[3].cost
+    assert dreadnought[0] == 4 * interceptor[0] and dreadnought[3] == 20  # what the prose says of its price
+    assert "costs four times as much metal as an interceptor, and twenty uranium" in " ".join(markdown(nb).split())
 
 
 def test_the_split_of_the_first_volley_is_what_the_engines_fire_adds(nb, ns):
-    world, sides = ns["open_space"]([3, 2, 2, 0], [4, 2, 6, 0])
+    world, sides = ns["open_space"]([3, 2, 2, 0], [3, 2, 3, 0])
     damage = [[Fraction(0)] * 4 for _ in sides]
     battle.fire(world, sides, 0, damage)
     out = printing(nb, "def shares(")
     together = out.splitlines()[3].removeprefix("all guns together:").split()
     assert [Fraction(x) for x in together] == damage[1]
-    assert damage[1][2] == Fraction(49, 4) and "49/4" in markdown(nb)
+    assert damage[1][0] == Fraction(21, 2) and "Added up they make 21/2, more than 8" in " ".join(markdown(nb).split())
+    assert [d // t.hp for d, t in zip(damage[1], SHIP_TYPES, strict=True)] == [1, 0, 0, 0]  # one interceptor dies
 
 
 def test_floats_lose_a_bomber_that_fractions_keep(nb):

@@ -22,7 +22,7 @@ def achernar() -> World:
     """The lesson's rebuilt battle: seed 2026, our fleet at Achernar, Orion's as it was on turn 3."""
     world = new_world(2026)
     world.fleets[0].system = 3
-    world.fleets[3].ships = [4, 2, 6, 0]
+    world.fleets[3].ships = [3, 2, 3, 0]
     return world
 
 
@@ -75,7 +75,9 @@ def test_the_trace_adds_up_to_the_report(recorded):
     assert [tuple(b - a for a, b in zip(left, start, strict=True)) for left, start in zip(last, trace.ships,
                                                                                            strict=True)] \
         == list(report.lost)
-    assert not trace.rounds[-1].shots  # round 3: nobody can fire, and the battle ends
+    # "after round 2 one of our frigates is left, and round 3 finishes it while Orion loses nothing more"
+    assert len(trace.rounds) == 3 and trace.rounds[1].losses[0].ships == (0, 0, 1, 0)
+    assert trace.rounds[2].losses[0].ships == (0, 0, 0, 0) and trace.rounds[2].losses[1].killed == (0, 0, 0, 0)
     assert {s.gun for s in trace.rounds[0].shots if s.side == 1} == {0, 1, 2, -1}  # the fortress fires
 
 
@@ -83,16 +85,17 @@ def test_the_frames_show_fire_then_losses_with_the_real_lines(recorded):
     _, _, trace = recorded
     frames = battle_frames_html(trace, fire, take_damage)
     firing_rounds = [r for r in trace.rounds if r.shots]
-    assert len(frames) == 1 + 3 * len(firing_rounds) + 1
+    ended_early = len(firing_rounds) < len(trace.rounds)  # a round in which nobody could fire gets one frame
+    assert len(frames) == 1 + 3 * len(firing_rounds) + ended_early and not ended_early  # all three rounds fire
     shot_line, dead_line = line_of(fire, "damage[i][j] += share"), line_of(take_damage, "side.ships[j] -= dead")
     lit = [re.findall(r"&#9654;\s*(\d+) ", frame) for frame in frames]
-    assert lit[0] == [] and lit[-1] == []
+    assert lit[0] == [] and lit[-1] == [str(dead_line)]  # the last frame: round 3's losses
     assert lit[1] == lit[2] == [str(shot_line)] and lit[3] == [str(dead_line)]
     for frame in frames:
         assert 'class="cosmos-counters"' in frame and "data:image/svg+xml;base64," in frame
         assert "<svg" not in frame  # pictures are data: images, shown without trust
-    assert "A ships</span> <b>7</b>" in frames[0] and "B ships</span> <b>12</b>" in frames[0]
-    assert "A ships</span> <b>2</b>" in frames[3]  # after round 1: 0I 1B 1F
+    assert "A ships</span> <b>7</b>" in frames[0] and "B ships</span> <b>8</b>" in frames[0]
+    assert "A ships</span> <b>5</b>" in frames[3]  # after round 1: 1I 2B 2F
 
 
 def test_the_trace_is_plain_data(recorded):
@@ -139,3 +142,14 @@ def test_the_frames_write_damage_and_wounds_as_exact_fractions(recorded):
     assert dealt.denominator > 1 and f"damage by A</span> <b>{dealt}</b>" in frames[1]
     assert f"({dealt} damage" in frames[1]
     assert not any(re.search(r"<b>\d+\.\d</b>", frame) for frame in frames)
+
+
+def test_a_battle_that_ends_early_gets_a_frame_saying_so():
+    world = new_world(2026)
+    world.fleets.clear()
+    new_fleet(world, 0, 1, [10, 0, 0, 0])  # ten interceptors against one, in Cygna, where nobody has a fortress
+    new_fleet(world, 3, 1, [1, 0, 0, 0])
+    _, trace = record_battle(fight, world, 1)
+    assert [bool(r.shots) for r in trace.rounds] == [True, False]
+    frames = battle_frames_html(trace, fire, take_damage)
+    assert len(frames) == 1 + 3 + 1 and "nobody fires" in frames[-1] and "the battle ends early" in frames[-1]

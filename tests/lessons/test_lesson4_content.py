@@ -12,12 +12,12 @@ import nbformat
 import pytest
 
 from cosmos import rivals, view
-from cosmos.commands import apply
-from cosmos.data import AI_TUNING, PERSONALITIES, SHIP_TYPES, AiTuning, Personality
-from cosmos.economy import building_cost, colony_cost
+from cosmos.commands import Build, BuildShips, Colonize, apply
+from cosmos.data import AI_TUNING, COLONY_COST, PERSONALITIES, SHIP_TYPES, AiTuning, Personality
+from cosmos.economy import building_cost, colony_cost, income, times
 from cosmos.envoy import diplomacy_moves
 from cosmos.game import play_turn
-from cosmos.rivals import Move, decide, plan
+from cosmos.rivals import Move, decide, plan, within_reach
 from cosmos.turn import end_turn, state_text
 from cosmos.view import strength, survey
 from cosmos.world import new_world
@@ -83,7 +83,15 @@ def test_the_problem_shows_the_orders_the_game_plays(nb):
     assert printed_by(nb, "session = Session(seed=2026)") == expected
     screen = next(o for c in code_cells(nb) if "screen_html" in c.source for o in c.outputs
                   if o.output_type == "display_data")
-    assert "Lyra Union colonised planet 24" in screen.data["text/html"]
+    news = screen.data["text/html"]
+    for line in ("Orion Hegemon colonised planet 9 ", "Vega Academy colonised planet 19 ",
+                 "Lyra Union colonised planet 24 ", "Lyra Union and Vega Academy made peace",
+                 "Lyra Union offered peace to Terran Empire",
+                 "Vega Academy offered peace to Terran Empire"):
+        assert line in news
+    for empire in world.empires[1:]:  # every rival's first turn goes on a colony, none on a mine or warships
+        kinds = {type(c) for c in decide(world, empire.id, seen, envoy=diplomacy_moves)}
+        assert Colonize in kinds and not kinds & {Build, BuildShips}
     assert "News of turn 1" in screen.data["text/html"]
     for empire in world.empires[1:]:  # and those are the orders play_turn applies
         for command in decide(world, empire.id, seen, envoy=diplomacy_moves):
@@ -102,18 +110,72 @@ def test_the_three_characters_score_the_same_view_differently(nb):
         ranked = rivals.options(view.look(world, 1, seen, character))
         lines.append(f"{key:8} " + " | ".join(f"{o.command.to_text()} {o.utility:.1f}" for o in ranked) + "\n")
     assert printed_by(nb, "ranked = options(look(world, 1, seen, character))") == "".join(lines)
-    firsts = {line.split()[1] + " " + line.split()[2] for line in lines}
-    assert len(firsts) == 2  # the Warlord differs from the Builder and the Scholar
+    ranked = {key: rivals.options(view.look(world, 1, seen, character)) for key, character in PERSONALITIES.items()}
+    colony = ranked["builder"][0]
+    assert isinstance(colony.command, Colonize) and ranked["scholar"][0].command == colony.command  # the free planet
+    assert colony.utility == pytest.approx(2 * ranked["scholar"][0].utility)  # "twice as high as the Scholar"
+    warlord = ranked["warlord"]
+    # the Warlord: two frigates just above the colony, which it scores as the Scholar does
+    assert isinstance(warlord[0].command, BuildShips) and warlord[0].command.count == 2
+    assert warlord[1].command == colony.command and warlord[1].utility == ranked["scholar"][0].utility
+    lyra = view.look(world, 1, seen, PERSONALITIES["warlord"])
+    assert lyra.fleet_power[1] < rivals.wanted_strength(lyra)  # its fleet is below what it wants
+    assert PERSONALITIES["warlord"].expand == PERSONALITIES["scholar"].expand == 1
+    scholar = [o.command for o in ranked["scholar"]]
+    assert next(c for c in scholar if isinstance(c, Build)).building == "fort"
+    assert scholar.index(next(c for c in scholar if isinstance(c, Build))) < scholar.index(
+        next(c for c in scholar if isinstance(c, BuildShips)))  # a fort above the frigates
 
 
 def test_the_claims_about_the_budget_are_the_engines_numbers():
     world = new_world(2026)
-    assert world.empires[1].stock[0] == 70 and colony_cost(world, 1)[0] == 40
-    assert SHIP_TYPES[2].cost[0] * 2 == 32 and building_cost(world, 22, "mine")[0] == 50
-    warlord = plan(world, 1, character=PERSONALITIES["warlord"])
-    assert warlord.spent[0] == 64 and "col 24" not in [c.to_text() for c in warlord.chosen]
-    builder = plan(world, 1)
-    assert [c.to_text() for c in builder.chosen][1:] == ["col 24", "go 13 8"]
+    stock = world.empires[1].stock
+    assert list(stock) == [70, 60, 20, 5] and colony_cost(world, 1) == COLONY_COST
+    assert COLONY_COST[0] == 40 and COLONY_COST[2] == 15
+    fort, mine = building_cost(world, 22, "fort"), building_cost(world, 22, "mine")
+    frigates = times(SHIP_TYPES[2].cost, 2)
+    assert (fort[0], fort[3], mine[0], frigates[2]) == (50, 10, 40, 12)
+    assert frigates == (28, 20, 12, 4)
+    plans = {key: plan(world, 1, character=character) for key, character in PERSONALITIES.items()}
+
+    def texts(commands):
+        return [c.to_text() for c in commands]
+
+    def cost_of(p, text):
+        return next(o.cost for o in p.ranked if o.command.to_text() == text)
+
+    def fits(cost, left):
+        return all(c <= s for c, s in zip(cost, left, strict=True))
+
+    for key in ("builder", "scholar"):  # the colony takes 40 metal and 15 crystal; the rest pays for nothing else
+        p = plans[key]
+        assert texts(p.chosen)[1:] == ["col 24", "go 13 8"] and p.spent == list(COLONY_COST)
+        left = [s - c for s, c in zip(stock, COLONY_COST, strict=True)]
+        assert left == [30, 40, 5, 1]
+        for text in ("b fort 23", "b mine 23", "ship F 2 23"):
+            assert text not in texts(p.chosen) and not fits(cost_of(p, text), left)
+    assert texts(plan(world, 1).chosen) == ["r 1", "col 24", "go 13 8"]  # Lyra's own character: the Builder
+    # the Warlord takes the frigates, cannot pay the colony after them (crystal 8, uranium 1) and saves for it
+    warlord = plans["warlord"]
+    assert texts(warlord.chosen)[1:] == ["ship F 2 23", "go 13 8"] and warlord.spent == list(frigates)
+    left = [s - c for s, c in zip(stock, frigates, strict=True)]
+    assert (left[2], left[3]) == (8, 1) and COLONY_COST[3] == 4
+    assert warlord.saving is not None and warlord.saving.command.to_text() == "col 24"
+    assert warlord.saving.utility >= AI_TUNING.save_min_utility and AI_TUNING.save_turns == 5
+    assert warlord.kept == [min(s, c) for s, c in zip(left, COLONY_COST, strict=True)]
+    gains = income(world, 1)
+    assert warlord.view.stock == left and within_reach(warlord.view, warlord.saving, gains)
+    # the Builder would save for its fort (it scores enough), but 1 + 5 x 1 uranium is short of 10
+    builder = plans["builder"]
+    fort_option = next(o for o in builder.ranked if o.command.to_text() == "b fort 23")
+    assert builder.saving is None and fort_option.utility >= AI_TUNING.save_min_utility
+    assert builder.view.stock == [30, 40, 5, 1] and not within_reach(builder.view, fort_option, gains)
+    assert gains[3] == 1 and 1 + AI_TUNING.save_turns * gains[3] < fort[3]
+    assert [o.command.to_text() for o in builder.ranked if isinstance(o.command, Build | Colonize)
+            and o not in builder.taken][0] == "b fort 23"  # the first one it cannot pay, the only one considered
+    scholar_fort = next(o for o in plans["scholar"].ranked if o.command.to_text() == "b fort 23")
+    assert plans["scholar"].saving is None and scholar_fort.utility < AI_TUNING.save_min_utility
+    assert (AI_TUNING.mine_benefit, AI_TUNING.colony_benefit, AI_TUNING.home_guard_ratio) == (1.5, 2.0, 2.5)
     assert survey(world).worth[23] == 9.0
     world.planets[23].owner = 1  # a second planet: the next colony costs half again
     assert colony_cost(world, 1)[0] == 60
@@ -124,6 +186,12 @@ def test_changing_a_tuning_number_changes_the_orders(nb):
     before = decide(world, 1)
     after = decide(world, 1, tuning=replace(AI_TUNING, stay_free=2.0))
     assert any(isinstance(c, Move) for c in before) and not any(isinstance(c, Move) for c in after)
+    assert 2.0 == 2 * AI_TUNING.stay_free  # "twice as attractive"
+    lyra = view.look(world, 1, tuning=replace(AI_TUNING, stay_free=2.0))
+    home = strength(lyra.ships[lyra.capital], lyra.attack, lyra.hp)
+    margin = AI_TUNING.attack_margin - AI_TUNING.attack_margin_per_attack * lyra.weight("attack")
+    go = rivals.target_score(lyra, 7, lyra.dist[lyra.capital][7], home, margin)
+    assert (rivals.stay_score(lyra, lyra.capital, home), round(go, 1)) == (54.0, 49.5)  # the quiz's 54 and 49.5
     assert "stay_free=2.0: " + " | ".join(c.to_text() for c in after) in printed_by(nb, "for tuning in (AI_TUNING")
 
 
@@ -206,12 +274,34 @@ def test_the_exercise_link_points_to_the_notebook(nb):
 def test_the_see_it_trace_starts_where_the_problem_left_the_game(ns):
     trace = ns["trace"]
     assert [turn["builder"]["turn"] for turn in trace] == list(range(2, 2 + len(trace)))
-    warlord_ships_first = [turn["warlord"]["options"][0]["text"].startswith("ship") for turn in trace
-                           if any(o["text"].startswith("ship") for o in turn["warlord"]["options"])]
-    assert warlord_ships_first and all(warlord_ships_first)
-    for turn in trace:  # the Builder's best option is a colony it cannot pay for
-        best = turn["builder"]["options"][0]
-        assert best["text"].startswith("col") and not best["chosen"] and best["cost"][0] == 60
+    builder = [turn["builder"] for turn in trace]
+    # the Builder's best option is a colony it cannot pay for at first: it saves for it, then makes it
+    first = builder[0]["options"][0]
+    assert first["text"].startswith("col") and not first["chosen"] and first["cost"][0] == 60
+    assert builder[0]["saving"] == first["text"]
+    made = next(i for i, step in enumerate(builder) if first["text"] in step["chosen"])
+    assert all(step["saving"] == first["text"] for step in builder[:made])
+    def fits(cost, stock):
+        return all(c <= s for c, s in zip(cost, stock, strict=True))
+
+    assert not any(fits(first["cost"], step["budget"]) for step in builder[:made])  # made as soon as it can be
+    assert fits(first["cost"], builder[made]["budget"])
+    # the next colonies cost 80 metal; first the mines on the new planets score higher: one is built, one saved for
+    after = builder[made + 1]
+    colonies = [o for o in after["options"] if o["text"].startswith("col")]
+    assert colonies and all(o["cost"][0] == 80 for o in colonies)
+    assert after["options"][0]["text"].startswith("b mine") and after["options"][0]["chosen"]
+    assert after["saving"].startswith("b mine") and after["saving"] != after["options"][0]["text"]
+    savings = [step["saving"] for step in builder[made + 1:]]
+    colony_at = next(i for i, saved in enumerate(savings) if saved and saved.startswith("col"))
+    assert all(saved is None or saved.startswith("b mine") for saved in savings[:colony_at])  # only then the colony
+    assert not any(o["chosen"] and o["text"].startswith("ship") for step in builder for o in step["options"])
+    for turn in trace:  # the Warlord puts warships first on every turn
+        assert turn["warlord"]["options"][0]["text"].startswith("ship")
+    for turn in trace:  # the Scholar's lab on planet 24 scores three times the others'
+        labs = {key: next(o["utility"] for o in step["options"] if o["text"] == "b lab 24")
+                for key, step in turn.items()}
+        assert labs["scholar"] == pytest.approx(3 * labs["builder"], rel=0.01) and labs["builder"] == labs["warlord"]
 
 
 def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(nb):
@@ -219,8 +309,16 @@ def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(
     low = plan(world, 1, character=Personality("builder", attack=1, expand=3, research=1))
     high = plan(world, 1, character=Personality("builder", attack=3, expand=3, research=1))
     low_place, high_place = ([o.command.to_text()[:4] for o in p.ranked].index("ship") for p in (low, high))
-    assert low_place == 2 and high_place == 1
-    assert high.ranked[1].command.count == 4 and low.ranked[2].command.count == 2
-    assert high.chosen == low.chosen
+    assert low_place == 4 and high_place == 1  # from fifth place to second
+    frigate, stock = SHIP_TYPES[2].cost, world.empires[1].stock
+    # still two frigates: the uranium in stock pays for no more
+    assert high.ranked[1].command.count == low.ranked[4].command.count == 2 == stock[3] // frigate[3]
+    assert high.chosen == low.chosen and high.ranked[0].command.to_text() == "col 24"
+    left = [s - c for s, c in zip(stock, high.ranked[0].cost, strict=True)]
+    short = [r for r in range(4) if high.ranked[1].cost[r] > left[r]]
+    assert short == [2, 3]  # too little crystal and uranium left for them
     out = printed_by(nb, 'Personality("builder", attack=attack')
-    assert "attack 3: col 24 85.9 | ship F 4 23" in out
+    for attack, p in ((1, low), (3, high)):
+        assert (f"attack {attack}: " + " | ".join(f"{o.command.to_text()} {o.utility:.1f}" for o in p.ranked[:3])
+                + "   orders: " + " | ".join(c.to_text() for c in p.chosen) + "\n") in out
+    assert "attack 3: col 24 99.7 | ship F 2 23 50.2" in out

@@ -88,6 +88,26 @@ def test_a_skipped_option_was_one_the_stock_could_not_pay(recorded):
                 assert option["chosen"] == (fits and not (full and not option["chosen"]))
                 if option["chosen"]:
                     left = [s - c for s, c in zip(left, option["cost"], strict=True)]
+                elif option["text"] == step["saving"]:  # saved for: its cost is kept back from the options below
+                    assert not fits
+                    left = [s - k for s, k in zip(left, step["kept"], strict=True)]
+
+
+def test_the_builder_saves_up_for_a_colony_and_then_makes_it(recorded):
+    trace, _orders, _world = recorded
+    saved = [turn["builder"]["saving"] for turn in trace]
+    made = [i for i, turn in enumerate(trace) if i and saved[i - 1] and saved[i - 1] in turn["builder"]["chosen"]]
+    assert made, saved  # a turn makes what the turn before saved up for
+    start = made[0] - 1
+    while start > 0 and saved[start - 1] == saved[made[0] - 1]:
+        start -= 1
+    assert saved[start].startswith("col ") and made[0] - start >= 2  # it saved for more than one turn
+
+
+def test_the_chart_marks_the_option_saved_for():
+    step = {"saving": "col 16", "options": [{"text": "col 16", "utility": 80.0, "chosen": False,
+                                             "cost": [60, 45, 15, 0]}]}
+    assert "#f59e0b" in chart_svg(step) and "#f59e0b" not in chart_svg({**step, "saving": None})
 
 
 def test_plan_data_copies_what_plan_decided():

@@ -82,24 +82,53 @@ def test_no_section_runs_more_than_about_250_words_without_a_program(nb) -> None
 
 def test_the_problem_screen_is_a_real_session(nb) -> None:
     session = Session(seed=2026)
-    session.send("wait 73")
+    session.send("wait 45")
     screen = session.send("end")
     first = code_cells(nb)[0]
     assert is_play_cell(first) and "GameWidget" in first.source
     assert stdout_of(first) == screen + "\n"
-    assert "News of turn 74" in screen and "lost 11 ships, 0 left" in screen
+    assert "News of turn 46" in screen and "Terran Empire lost 11 ships, 0 left" in screen
+
+
+def test_little_happens_to_the_idle_player_before_turn_46(nb) -> None:
+    world = new_world(2026)
+    heard: list[str] = []
+    world.bus.subscribe("*", lambda event: heard.append(event.kind) if event.data.get("empire") == 0 else None)
+    battles: list[int] = []
+    world.bus.subscribe("battle_fought", lambda event: battles.append(world.turn))
+    for _ in range(45):
+        game.play_turn(world)
+    assert heard.count("pirates_raided") == 2 and heard.count("derelict_found") == 2
+    assert "ships_lost" not in heard and "planet_besieged" not in heard and min(battles) == 17
+    assert "two pirate raids, two drifting fleets towed home" in " ".join(markdown(nb).split())
+    assert "from turn 17, fight each other elsewhere" in " ".join(markdown(nb).split())
 
 
 def test_where_the_news_came_from_is_recorded_by_the_lesson_engine(nb, ns) -> None:
     printed = stdout_of(cell_for(nb, "where the news came from")).splitlines()
-    steps = [s for s in ns["turn74"] if s[0] == "event"]
+    steps = [s for s in ns["turn46"] if s[0] == "event"]
+    prose = " ".join(markdown(nb).split())
     assert [line.split()[:2] for line in printed] == [[s[1], s[2]] for s in steps]
-    assert len(steps) == 15 and "Fifteen events" in markdown(nb)
+    assert len(steps) == 18 and "Eighteen events" in prose
     publishing = {s[1] for s in steps} - {"end_turn"}
-    assert len(publishing) == 6 and "Six of the nine phases" in markdown(nb)
+    assert len(publishing) == 6 and "Six of the nine phases" in prose
+    silent = [name for name, _ in ns["PHASES"] if name not in publishing]
+    assert silent == ["diplomacy", "orders", "events"] and "(diplomacy, orders and events were silent" in prose
     shown = {"news_battle", "news_losses", "news_besieged"}
     assert shown <= {s[4] for s in steps}
-    assert [s[2] for s in steps if s[1] == "events"] == []  # "the events phase ... nothing happened"
+    producing = [s[3]["empire"] for s in steps if s[2] == "resources_produced"]  # one per living empire
+    assert producing == [0, 3] and "The two empires still alive produced" in prose
+    assert "The events phase rolled twice" in prose
+    assert sum(s[2] == "fleet_moved" for s in steps) == 5 and "five of its fleets moved" in prose
+    assert sum(s[2] == "fleet_arrived" for s in steps) == 3 and "three arrived" in prose
+    arrived = next(s[3] for s in steps if s[2] == "fleet_arrived")
+    fresh = new_world(2026)
+    orion = fresh.empires[arrived["empire"]]
+    assert orion.name == "Orion Hegemon" and f"Orion Hegemon (empire {orion.id + 1} on the `emp`" in markdown(nb)
+    cygna = fresh.systems[1]  # "which had taken Cygna next door": it builds forts on Cygna's planets
+    assert cygna.name == "Cygna" and fresh.empires[0].capital in cygna.links
+    assert any(s[2] == "building_completed" and s[3]["empire"] == orion.id and s[3]["planet"] in cygna.planets
+               for s in steps)
 
 
 def test_the_lessons_turn_is_the_games_turn_until_it_ends(ns) -> None:
@@ -109,7 +138,9 @@ def test_the_lessons_turn_is_the_games_turn_until_it_ends(ns) -> None:
     lesson = new_world(2026)
     ns["play_turns"](lesson, 200)
     assert turn.state_text(lesson).split("\n")[1:] == turn.state_text(played).split("\n")[1:]
-    assert played.victory.kind == "defeat" and lesson.turn - 1 == played.turn == 76
+    # the idle player falls on turn 48; Orion, which took every other empire, wins by conquest at once
+    assert played.empires[0].fell_on == lesson.empires[0].fell_on == lesson.turn - 1 == played.turn == 48
+    assert played.victory.kind == "conquest" and played.victory.winner == 3
 
 
 def test_turn_takes_its_phases_and_the_victory_is_not_one_of_them(nb, ns) -> None:
@@ -121,17 +152,20 @@ def test_turn_takes_its_phases_and_the_victory_is_not_one_of_them(nb, ns) -> Non
 
 def test_swapping_movement_and_battle_delays_every_fight_by_a_turn(nb) -> None:
     printed = stdout_of(cell_for(nb, "movement and battle swapped"))
-    assert "first differ on turn 74" in printed
-    assert "battles on turns [74, 75, 76], your empire falls on turn 76" in printed
-    assert "battles on turns [75, 76, 77], your empire falls on turn 77" in printed
-    assert "For 73 turns" in markdown(nb) and "On turn 74 they part" in markdown(nb)
+    prose = " ".join(markdown(nb).split())
+    assert "first differ on turn 17" in printed
+    assert "real order: battles on turns [17, " in printed and "your empire falls on turn 48" in printed
+    assert "swapped: battles on turns [18, " in printed and "your empire falls on turn 49" in printed
+    assert "For 16 turns" in prose
+    assert "On turn 17, when two rivals' fleets first meet, they part" in prose
+    assert "you fall on turn 48 in one and on turn 49 in the other" in prose
 
 
 def test_the_same_turn_answers_all_come_from_later_deciders(nb, ns) -> None:
     printed = stdout_of(cell_for(nb, "answered in the same turn")).splitlines()
     found = re.findall(r"(\d+) offers answered, (\d+) in .*, (\d+) of those", printed[0])
     answered, at_once, higher = map(int, found[0])
-    assert answered == at_once == higher > 100
+    assert answered == at_once == higher > 50
     backwards = ns["noted_game"](True)[0].trace
     same = [s for s in backwards if s[1] in ("accepted", "declined") and s[0] == s[4]]
     assert all(receiver < sender for _, _, sender, receiver, _ in same) and len(same) <= 1
@@ -143,7 +177,9 @@ def test_one_roll_fewer_moves_the_derelict_and_the_war(nb) -> None:
     real, spared = printed.split("spared:")
     assert "turn  1: derelict_found count=2 empire=0" in real
     assert "turn  1: derelict_found count=2 empire=1" in spared
-    assert "battles on turns []; turns played: 100" in spared
+    assert "battles on turns [17, " in real and "turns played: 48" in real
+    assert "battles on turns [26, " in spared and "turns played: 52" in spared  # nine turns later, falls on 52
+    assert "starts nine turns later, and your empire falls on turn 52 instead of 48" in " ".join(markdown(nb).split())
 
 
 def test_the_table_of_events_is_the_engines(nb) -> None:
@@ -195,12 +231,12 @@ def test_six_questions_each_with_one_right_answer_and_feedback(ns) -> None:
         assert sum(quiz.check(i).correct for i in range(len(quiz.choices))) == 1
         assert all(choice.feedback for choice in quiz.choices)
     rights = [next(c.text for i, c in enumerate(q.choices) if q.check(i).correct) for q in quizzes]
-    assert rights[0] == "75" and rights[3] == "1" and rights[4] == "12"
+    assert rights[0] == "18" and rights[3] == "1" and rights[4] == "12"
     assert "skipping one" in rights[1] and "RuntimeError" in rights[2] and "cosmos.game" in rights[5]
 
 
 def test_computed_keys_follow_the_engine(ns) -> None:
-    assert ns["first_battle_turn"](ns["PHASES"]) == 74
+    assert ns["first_battle_turn"](ns["PHASES"]) == 17
     assert ns["lapse_turn"]() == str(10 + diplomacy.OFFER_TURNS - 1)
 
 
@@ -227,7 +263,7 @@ def test_the_see_its_are_players_of_the_recorded_frames(nb, ns) -> None:
     players = [o for c in code_cells(nb) for o in c.outputs
                if "StepPlayer:" in str(o.get("data", {}).get("text/plain"))]
     assert len(players) == 2
-    assert f"StepPlayer: {len(ns['turn74'])} frames" in players[0]["data"]["text/plain"]
+    assert f"StepPlayer: {len(ns['turn46'])} frames" in players[0]["data"]["text/plain"]
     assert "data:image/svg+xml;base64," in players[0]["data"]["text/html"]
 
 

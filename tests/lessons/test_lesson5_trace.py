@@ -52,13 +52,13 @@ def at_turn(turn: int) -> World:
 
 
 @pytest.fixture(scope="module")
-def turn74() -> list[tuple]:
-    """Turn 74 of the lesson, recorded."""
-    return record_turn(at_turn(74), end_turn, PHASES, news_of)
+def turn46() -> list[tuple]:
+    """Turn 46 of the lesson, recorded."""
+    return record_turn(at_turn(46), end_turn, PHASES, news_of)
 
 
 def test_recording_a_turn_changes_nothing() -> None:
-    plain, recorded = at_turn(74), at_turn(74)
+    plain, recorded = at_turn(46), at_turn(46)
     end_turn(plain)
     record_turn(recorded, end_turn, PHASES, news_of)
     assert state_text(recorded) == state_text(plain)
@@ -66,41 +66,41 @@ def test_recording_a_turn_changes_nothing() -> None:
     assert recorded.bus.listeners["*"] == recorded.bus.listeners["*"][:2]  # the recorder has left
 
 
-def test_every_phase_starts_once_in_order_and_events_follow_their_phase(turn74) -> None:
-    started = [step[1] for step in turn74 if step[0] == "phase"]
+def test_every_phase_starts_once_in_order_and_events_follow_their_phase(turn46) -> None:
+    started = [step[1] for step in turn46 if step[0] == "phase"]
     assert started == NAMES
     running = None
-    for step in turn74:
+    for step in turn46:
         if step[0] == "phase":
             running = step[1]
         elif step[1] != END_OF_TURN:
             assert step[1] == running == PHASE_OF_EVENT[step[2]], step
-    assert turn74[-1][1:3] == (END_OF_TURN, "turn_ended")
+    assert turn46[-1][1:3] == (END_OF_TURN, "turn_ended")
 
 
-def test_the_events_are_those_a_plain_listener_hears(turn74) -> None:
-    world = at_turn(74)
+def test_the_events_are_those_a_plain_listener_hears(turn46) -> None:
+    world = at_turn(46)
     heard: list[str] = []
     world.bus.subscribe("*", lambda event: heard.append(event_line(event)))
     end_turn(world)
-    kinds = [step[2] for step in turn74 if step[0] == "event"]
+    kinds = [step[2] for step in turn46 if step[0] == "event"]
     assert kinds == [line.split()[0] for line in heard]
-    news = [step[4] for step in turn74 if step[0] == "event" and step[4]]
+    news = [step[4] for step in turn46 if step[0] == "event" and step[4]]
     assert news == [item.key for item in world.turn_news]
 
 
-def test_each_event_points_at_the_line_that_published_it(turn74) -> None:
-    for step in turn74:
+def test_each_event_points_at_the_line_that_published_it(turn46) -> None:
+    for step in turn46:
         if step[0] != "event":
             continue
         path, function, first, line = step[5]
         lines = (REPO_ROOT / path).read_text(encoding="utf-8").splitlines()
         assert lines[first - 1].lstrip().startswith(f"def {function}(")
         assert "publish(" in lines[line - 1], (step[2], path, line)
-    assert {step[5][1] for step in turn74 if step[0] == "event"} >= {"fight_battles", "produce", "end_turn"}
+    assert {step[5][1] for step in turn46 if step[0] == "event"} >= {"fight_battles", "produce", "end_turn"}
 
 
-def test_the_trace_is_plain_data(turn74) -> None:
+def test_the_trace_is_plain_data(turn46) -> None:
     def plain(value: object) -> bool:
         if isinstance(value, (tuple, list)):
             return all(plain(item) for item in value)
@@ -108,21 +108,21 @@ def test_the_trace_is_plain_data(turn74) -> None:
             return all(type(k) is str and plain(v) for k, v in value.items())
         return value is None or type(value) in (bool, int, float, str)
 
-    assert all(plain(step) for step in turn74)
-    json.dumps(turn74)
-    battle = next(step for step in turn74 if step[0] == "event" and step[2] == "battle_fought")
-    assert battle[3]["report"].startswith("BattleReport(turn=74")
+    assert all(plain(step) for step in turn46)
+    json.dumps(turn46)
+    battle = next(step for step in turn46 if step[0] == "event" and step[2] == "battle_fought")
+    assert battle[3]["report"].startswith("BattleReport(turn=46")
 
 
-def test_one_frame_per_step_with_the_lit_line(turn74) -> None:
-    frames = turn_frames(turn74, NAMES, source_of(end_turn), line_of(end_turn, "phase(world)"), extra="victory")
-    assert len(frames) == len(turn74)
-    for frame, step in zip(frames, turn74, strict=True):
+def test_one_frame_per_step_with_the_lit_line(turn46) -> None:
+    frames = turn_frames(turn46, NAMES, source_of(end_turn), line_of(end_turn, "phase(world)"), extra="victory")
+    assert len(frames) == len(turn46)
+    for frame, step in zip(frames, turn46, strict=True):
         assert 'src="data:image/svg+xml;base64,' in frame and "cosmos-counters" in frame
         assert "<svg" not in frame  # pictures only as data: URLs
         lit = line_of(end_turn, "phase(world)") if step[0] == "phase" else step[5][3]
         assert f"&#9654;{lit:>4} " in frame
-    news = sum(1 for step in turn74 if step[0] == "event" and step[4])
+    news = sum(1 for step in turn46 if step[0] == "event" and step[4])
     assert "news_besieged" in frames[-1] and f"news lines</span> <b>{news}</b>" in frames[-1]
     assert "news_besieged" not in frames[0] and "no news yet" in frames[0]
     player = StepPlayer(frames)

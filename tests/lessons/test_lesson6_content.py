@@ -105,6 +105,19 @@ def test_the_save_verdicts_are_the_engine_s(nb) -> None:
                                     "one command changed: corrupt", "a shopping list: foreign", "version 2: newer"]
 
 
+def test_an_edited_save_with_a_valid_checksum_replays_with_the_added_order(nb) -> None:
+    from cosmos.game import replay
+
+    lines = ("col 2", "r 1", "end", "end", "b mine 2", "end", "end", "end")
+    cell = cell_with(nb, "edited = SaveGame(2026")
+    added = re.search(r'\(\*save\.lines, "([^"]+)"\)', cell.source).group(1)
+    edited = SaveGame.from_text(SaveGame(2026, (*lines, added)).to_text())  # "reads the file happily"
+    queue = [f"{item.what} on planet {item.planet + 1}" for item in replay(edited).queue]
+    assert queue and added.split()[1] in queue[-1]  # the order the player never gave is under construction
+    assert stdout_of(cell).splitlines() == ["the edited save: ok",
+                                            "under construction after the replay: " + " ".join(queue)]
+
+
 def test_the_tuned_numbers_are_put_back_and_the_claim_about_imports_holds(nb) -> None:
     source = Path(cosmos.victory.__file__).read_text(encoding="utf-8")
     assert "from cosmos.data import ECONOMY_TARGET" in source
@@ -126,6 +139,25 @@ def test_seat_1_is_always_a_builder_and_the_tables_come_from_the_data_file(nb) -
             assert share in printed
     assert old.fair["builder"] / old.games > 0.45  # "far above a third"
     assert max(abs(new.fair[n] / new.games - 1 / 3) for n in balance.NAMES) < 0.02  # about the same
+    # the prose, fixed: the Builder wins most games but only a few points above its fair share,
+    # and the Scholar clearly less than its share
+    assert max(balance.NAMES, key=lambda n: old.wins[n]) == "builder" and old.wins["builder"] > old.games / 2
+    assert 0 < old.wins["builder"] - old.fair["builder"] < 0.05 * old.games
+    assert balance.wilson(old.wins["scholar"], old.games)[1] < old.fair["scholar"] / old.games
+    # rotated: the Builder still first, a few points above a third; the Scholar about on its share
+    # (inside its band), the Warlord a little below its share
+    ranked = sorted(balance.NAMES, key=lambda n: new.wins[n], reverse=True)
+    assert ranked == ["builder", "scholar", "warlord"]
+    assert 0.01 < new.wins["builder"] / new.games - 1 / 3 < 0.05
+    low, high = balance.wilson(new.wins["scholar"], new.games)
+    assert low < new.fair["scholar"] / new.games < high
+    assert 0 < new.fair["warlord"] - new.wins["warlord"] < 0.05 * new.games
+    # seat 1: fixed (always a Builder) clearly above its fair share, outside its band;
+    # rotated about on its fair share, inside the band
+    seat_fair = {key: sum(1 / len(row[0]) for row in data[key]) / len(data[key]) for key in ("fixed", "rotated")}
+    assert seat_fair["fixed"] < balance.wilson(old.seat_wins[0], old.games)[0]
+    low, high = balance.wilson(new.seat_wins[0], new.games)
+    assert low < seat_fair["rotated"] < high
 
 
 def test_stored_pictures_are_images_never_inline_svg(nb) -> None:

@@ -3,7 +3,7 @@ from fractions import Fraction
 KINDS = "IBFD"
 ATTACK = (3, 3, 4, 10)
 HP = (8, 10, 12, 40)
-METAL = (10, 12, 16, 50)
+METAL = (10, 12, 14, 40)
 PERCENT = (
     (100, 200, 50, 100),
     (50, 100, 200, 100),

@@ -34,7 +34,7 @@ def test_an_accepted_order_is_confirmed_logged_and_costs_no_turn() -> None:
     ("col 1", "Planet 1 Elara I already has an owner."),
     ("r 5", "Ion engines needs Gas siphons first."),
     ("ship D 1 1", "The dreadnought needs Dreadnought yards first (see tech)."),
-    ("ship I 99 1", "Not enough resources: it costs M990 G594 C0 U0."),
+    ("ship I 99 1", "Not enough resources: it costs M990 G594 C198 U99."),
     ("go 1 1", "The fleet is already in system 1 Elara."),
     ("go 2 1", "You have no ships in system 2 Cygna."),
 ])

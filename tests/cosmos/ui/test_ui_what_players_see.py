@@ -7,10 +7,10 @@ from cosmos.battle import BattleReport
 from cosmos.commands import apply
 from cosmos.data import BUILDINGS, ECONOMY_TARGET, SHIP_TYPES, TECHS
 from cosmos.diplomacy import OfferPeace, offers_to
-from cosmos.economy import colony_cost
+from cosmos.economy import building_cost, colony_cost
 from cosmos.messages import message
 from cosmos.tech import tech_id
-from cosmos.text import Texts
+from cosmos.text import LANGS, Texts
 from cosmos.ui import panels
 from cosmos.ui.panels import cost_text
 from cosmos.ui.render import tech_text
@@ -38,7 +38,18 @@ def test_the_queue_screen_shows_the_orders_and_what_everything_costs_and_takes()
         assert any(line.startswith(f"  {ship.key} ") and cost_text(ship.cost) in line
                    and f"attack {ship.attack}, hp {ship.hp}" in line for line in body(frame))
     # the mine's next level on the capital costs twice the first, and the screen says so
-    assert "Planet 1 Elara I: next mine M50 G20 C10" in session.frame()
+    assert "Planet 1 Elara I: next mine M40 G24 C16" in session.frame()
+
+
+def test_a_planets_next_prices_are_never_split_over_two_lines() -> None:
+    for lang in LANGS:
+        session = Session(lang=lang)
+        session.send("b mine 1")
+        lines = body(session.send("queue"))
+        world = session.world
+        for building in ("mine", "fort"):
+            price = cost_text(building_cost(world, 0, building))
+            assert any(price in line for line in lines), (lang, building, price)
 
 
 def test_the_colony_price_shown_grows_with_every_planet() -> None:

@@ -22,6 +22,8 @@ CHOSEN = "#16a34a"
 SKIPPED = "#cbd5e1"
 SAVING = "#f59e0b"
 MAX_ROWS = 12
+CHAR_W = 7.3  # the width of one character of the 12-pixel monospace font, a little generous
+CHART_TITLE = "utility (benefit per price), best first; green: chosen, amber: saved for, grey: not chosen"
 
 
 def plan_data(plan: Any) -> dict:
@@ -58,24 +60,25 @@ def chart_svg(step: dict) -> str:
     rows = step["options"][:MAX_ROWS]
     top = max([o["utility"] for o in rows] + [1.0])
     height = ROW_H * max(1, len(rows)) + 30
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{LABEL_W + BAR_W + 190}" height="{height}" '
-             'font-family="monospace" font-size="12">',
-             '<rect width="100%" height="100%" fill="#ffffff"/>',
-             '<text x="4" y="14" fill="#334155">utility (benefit per price), best first; '
-             'green: chosen, amber: saved for, grey: not chosen</text>']
+    body = []
+    right = 4 + CHAR_W * len(CHART_TITLE)  # the picture is as wide as its widest text
     for i, option in enumerate(rows):
         y = 24 + i * ROW_H
         width = max(1.0, BAR_W * option["utility"] / top)
         fill = CHOSEN if option["chosen"] else SAVING if option["text"] == step.get("saving") else SKIPPED
-        parts.append(f'<text x="4" y="{y + 14}" fill="#0f172a">{escape(option["text"])}</text>')
-        parts.append(f'<rect x="{LABEL_W}" y="{y + 3}" width="{width:.1f}" height="{ROW_H - 6}" fill="{fill}"/>')
+        body.append(f'<text x="4" y="{y + 14}" fill="#0f172a">{escape(option["text"])}</text>')
+        body.append(f'<rect x="{LABEL_W}" y="{y + 3}" width="{width:.1f}" height="{ROW_H - 6}" fill="{fill}"/>')
         cost = budget_text(option["cost"]) if any(option["cost"]) else "free"
-        parts.append(f'<text x="{LABEL_W + width + 4:.1f}" y="{y + 14}" fill="#0f172a">{option["utility"]:.2f}'
-                     f'<tspan fill="#64748b"> cost {cost}</tspan></text>')
+        label = f'{option["utility"]:.2f} cost {cost}'
+        body.append(f'<text x="{LABEL_W + width + 4:.1f}" y="{y + 14}" fill="#0f172a">{option["utility"]:.2f}'
+                    f'<tspan fill="#64748b"> cost {cost}</tspan></text>')
+        right = max(right, LABEL_W + width + 4 + CHAR_W * len(label))
     if not rows:
-        parts.append('<text x="4" y="38" fill="#64748b">no options this turn</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+        body.append('<text x="4" y="38" fill="#64748b">no options this turn</text>')
+    return "".join([f'<svg xmlns="http://www.w3.org/2000/svg" width="{right + 8:.0f}" height="{height}" '
+                    'font-family="monospace" font-size="12">',
+                    '<rect width="100%" height="100%" fill="#ffffff"/>',
+                    f'<text x="4" y="14" fill="#334155">{CHART_TITLE}</text>', *body, "</svg>"])
 
 
 def budget_text(values: Sequence[int]) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -12,7 +13,17 @@ from cosmos.rivals import decide, plan
 from cosmos.turn import state_text
 from cosmos.view import survey
 from cosmos.world import new_world
-from lessons.kit.rivals_seeit import CharacterToggle, character_toggle, chart_svg, plan_data, record_turns
+from lessons.kit.rivals_seeit import (
+    BAR_W,
+    CHAR_W,
+    CHART_TITLE,
+    LABEL_W,
+    CharacterToggle,
+    character_toggle,
+    chart_svg,
+    plan_data,
+    record_turns,
+)
 from lessons.kit.seeit import code_pane, line_of
 
 CHARACTERS = ["builder", "warlord", "scholar"]
@@ -150,3 +161,12 @@ def test_the_chart_marks_the_chosen_options():
     assert svg.count("<rect x=") == 2 and "col 24" in svg and "#16a34a" in svg
     assert "cost M60 G45 C15 U0" in svg and "free" in svg
     assert svg.index("col 24") < svg.index("go 13 8")
+
+
+def test_the_chart_is_wide_enough_for_its_title_and_every_label():
+    step = {"options": [{"text": "col 16", "utility": 100.13, "chosen": False, "cost": [140, 70, 52, 17]},
+                        {"text": "b lab 24", "utility": 5.11, "chosen": False, "cost": [25, 15, 25, 5]}]}
+    width = float(re.search(r'<svg [^>]*width="([\d.]+)"', chart_svg(step)).group(1))
+    longest = LABEL_W + BAR_W + 4 + CHAR_W * len("100.13 cost M140 G70 C52 U17")  # the top bar is BAR_W long
+    assert width >= longest and width >= 4 + CHAR_W * len(CHART_TITLE)
+    assert CHART_TITLE in chart_svg(step)

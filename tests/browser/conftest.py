@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.lab import Lab, start_lab
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, KERNEL_S, Shots
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, KERNEL_S, Shots, collect_console_errors
 
 ACTION_MS = 60_000  # a click or a read of the page that takes longer has failed
 SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) / "cosmos-browser-shots"))
@@ -62,13 +62,7 @@ def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
     context.set_default_navigation_timeout(KERNEL_S)  # JupyterLab's page loads slowly on a busy machine
     context.set_default_timeout(ACTION_MS)
     tab = context.new_page()
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            console.append(message.text)
-
-    tab.on("console", on_console)
-    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    collect_console_errors(tab, console)
     yield tab
     context.close()
     lab.shut_down_kernels()  # the next test starts its own; idle ones would only hold memory

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, Response
+from playwright.sync_api import ConsoleMessage, Locator, Page, Response
 
 # ms: a kernel starts, a notebook runs, a page answers within this. Generous: these are failure detectors, not
 # speed targets (each lesson's own test holds it to 20 s), and the machine running them may be busy
@@ -42,6 +42,17 @@ class Shots:
             element.screenshot(path=str(path))
         self.taken.append(path)
         return path
+
+
+def collect_console_errors(tab: Page, console: list[str]) -> None:
+    """Append every console error and uncaught page error of the tab to console."""
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    tab.on("console", on_console)
+    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
 
 
 def open_notebook(page: Page, url: str, token: str, path: str) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, sync_playwright
 
 import course
 from lite.build import Built, inputs_digest, site_size
@@ -130,13 +130,7 @@ def page(context: BrowserContext, console: list[str], monkeypatch: pytest.Monkey
     """A tab whose console errors are collected; the JupyterLab helpers wait as long as Pyodide needs."""
     monkeypatch.setattr(pages, "KERNEL_S", KERNEL_S)
     tab = context.new_page()
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            console.append(message.text)
-
-    tab.on("console", on_console)
-    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    pages.collect_console_errors(tab, console)
     return tab
 
 

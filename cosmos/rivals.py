@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
 from cosmos.data import AI_TUNING, LAB_SCIENCE, MAX_SHIPS_PER_ORDER, MINE_YIELD, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
 from cosmos.economy import building_cost, colony_cost, income, max_level, times
-from cosmos.tech import research_order
+from cosmos.tech import research_order, tech_id
 from cosmos.view import KINDS, Cost, Survey, View, look, strength
 from cosmos.world import capital_planet
 
@@ -68,13 +68,12 @@ def tech_worth(view: View, tech: int) -> float:
 
 def research_path(known: list[int], goal: int) -> list[int]:
     """The technologies still to research to have goal (goal too), in research order."""
-    index = {tech.key: i for i, tech in enumerate(TECHS)}
     path, todo = set(), [goal]
     while todo:
         tech = todo.pop()
         if tech not in known and tech not in path:
             path.add(tech)
-            todo.extend(index[need] for need in TECHS[tech].needs)
+            todo.extend(tech_id(need) for need in TECHS[tech].needs)
     return [tech for tech in research_order() if tech in path]
 
 

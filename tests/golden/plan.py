@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, refusal
+from cosmos.commands import Build, Command, Research, refusal
 from cosmos.data import PERSONALITIES
 from cosmos.diplomacy import OfferPeace, offers_to
 from cosmos.fleets import at_war
@@ -69,19 +69,6 @@ AFTER_THE_END = ("end", "col 3", "emp", "news", "report", "fleets", "tech", "map
 def fleet_power(world: World) -> list[float]:
     """The fighting strength of every empire's ships, as the rivals weigh it."""
     return look(world, 0).fleet_power
-
-
-def typed(command: Command) -> str:
-    """The command line a player types for an order of the planner."""
-    if isinstance(command, Build):
-        return f"b {command.building} {command.planet + 1}"
-    if isinstance(command, Colonize):
-        return f"col {command.planet + 1}"
-    if isinstance(command, BuildShips):
-        return f"ship {command.kind} {command.count} {command.planet + 1}"
-    if isinstance(command, Move):
-        return f"go {command.source + 1} {command.target + 1}"
-    raise ValueError(f"no command line for {command}")
 
 
 def legal(world: World, command: Command) -> bool:
@@ -143,7 +130,7 @@ class Player:
         """The rivals' planner's orders for my empire, as typed commands; how many were given."""
         given = 0
         for command in decide(self.world, 0, character=PERSONALITIES[self.tactics.character]):
-            if not isinstance(command, Research) and self.order(command, typed(command)):
+            if not isinstance(command, Research) and self.order(command, command.to_text()):
                 given += 1
         return given
 

@@ -8,44 +8,71 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = ("notebook", "test", "dask")
+CONSTRAINTS = ROOT / "constraints.txt"  # the exact versions the stored outputs were made with (`course.py lock`)
+# what each command installs into .venv (pyproject.toml's extras): opening the course needs only the notebook stack
+EXTRAS = {
+    "course": ("notebook",),
+    "regenerate": ("notebook",),
+    "release": ("notebook",),
+    "test": ("notebook", "test", "dask"),
+    "setup": ("notebook", "test", "dask"),
+}
 # the JupyterLite build runs in a virtual environment of its own (never the course's: see lite/requirements.txt)
 LITE_VENV = Path(os.environ.get("COSMOS_LITE_VENV", ROOT / ".venv-lite"))
 LITE_REQUIREMENTS = ROOT / "lite" / "requirements.txt"
 # what an earlier course.py put into .venv (the `lite` extra): taken out again, it broke the course's JupyterLab
 NOT_IN_THE_COURSE_VENV = ("jupyterlite-core", "jupyterlite-pyodide-kernel")
 # command (or its path, when it lives outside PATH) -> Debian package that provides it
-DEBIAN_PACKAGES = {
-    "bwrap": "bubblewrap",  # the grader's sandbox
+SANDBOX_PACKAGES = {  # the self-check's sandbox, which students run from the course's terminal
+    "bwrap": "bubblewrap",
     "setpriv": "util-linux",
     "prlimit": "util-linux",
+}
+BUILD_PACKAGES = {
+    "npm": "npm",  # `course.py lite` fetches Pyodide once from the npm registry (the `pyodide` package)
+    "node": "nodejs",  # the JupyterLite tests run every lesson in the site's Pyodide under Node
+}
+TEST_PACKAGES = {
+    **SANDBOX_PACKAGES,
+    **BUILD_PACKAGES,
     "/usr/games/sgt-tents": "sgt-puzzles",  # Tatham's Tents, for the tents interchange tests
     # Debian's own Python, which any user may run: the test of grading as an ordinary user
     f"/usr/bin/python3.{sys.version_info.minor}": "python3",
     "/usr/bin/chromium": "chromium",  # the real-browser tests (tests/browser) drive it with Playwright
-    "npm": "npm",  # `course.py lite` fetches Pyodide once from the npm registry (the `pyodide` package)
-    "node": "nodejs",  # the JupyterLite tests run every lesson in the site's Pyodide under Node
+    # the kernel's system-call tables, which the test of the sandbox's seccomp filter compares with
+    "/usr/include/asm-generic/unistd.h": "linux-libc-dev",
+}
+DEBIAN_PACKAGES = {
+    "course": SANDBOX_PACKAGES,
+    "regenerate": {},
+    "release": {},
+    "lite": BUILD_PACKAGES,
+    "test": TEST_PACKAGES,
+    "setup": TEST_PACKAGES,
 }
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite")
+COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite", "lock")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
                        OPTIONS go to JupyterLab, e.g. --no-browser --port 8899
   course [OPTIONS]     the same, spelled out
   test [ARGS]          run every test (ARGS go to pytest, e.g. -k browser)
-  setup                only install: the virtual environment and the Debian packages
+  setup                only install: the virtual environment and the Debian packages (all that
+                       the tests need too)
   regenerate [NAMES]   re-execute every lesson (or the named ones) and store its outputs
   release DIR          write the student edition into DIR (no hidden checks, no solutions)
   lite DIR             build the course as a static JupyterLite site in DIR (Python in the browser:
                        serve DIR with any static web server, e.g. python3 -m http.server -d DIR)
+  lock                 refresh constraints.txt: the newest versions pyproject.toml allows, pinned
 
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
@@ -63,10 +90,14 @@ def run(cmd: list[str], **kwargs) -> int:
     return subprocess.call([str(c) for c in cmd], **kwargs)
 
 
-def ensure_debian_packages() -> None:
-    """Install the Debian packages the course needs (the grader's sandbox, Tatham's tents for the
-    interchange tests), when missing and possible."""
-    missing = list(dict.fromkeys(pkg for cmd, pkg in DEBIAN_PACKAGES.items() if shutil.which(cmd) is None))
+def present(command: str) -> bool:
+    """A command on PATH, or a file at this absolute path."""
+    return Path(command).exists() if command.startswith("/") else shutil.which(command) is not None
+
+
+def ensure_debian_packages(packages: dict[str, str]) -> None:
+    """Install the Debian packages named (command or path -> package) that are missing, when possible."""
+    missing = list(dict.fromkeys(pkg for cmd, pkg in packages.items() if not present(cmd)))
     if not missing:
         return
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
@@ -78,25 +109,38 @@ def ensure_debian_packages() -> None:
         sys.exit(f"could not install {' '.join(missing)}")
 
 
-def requirements() -> list[str]:
+def requirements(extras: tuple[str, ...] = EXTRAS["setup"]) -> list[str]:
     """The packages pyproject.toml asks for: run-time ones and the chosen extras."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    extras = project.get("optional-dependencies", {})
-    return [*project.get("dependencies", []), *(req for name in EXTRAS for req in extras[name])]
+    optional = project.get("optional-dependencies", {})
+    return [*project.get("dependencies", []), *(req for name in extras for req in optional[name])]
 
 
-def ensure_venv() -> None:
-    """Create the virtual environment, install the requirements, and put this folder on its path."""
+def installed_extras(stamp: Path, digest: str) -> set[str]:
+    """The extras the venv holds, as its stamp records them (none when the pins changed since)."""
+    try:
+        recorded = json.loads(stamp.read_text())
+    except (OSError, ValueError):
+        return set()
+    if not isinstance(recorded, dict) or recorded.get("digest") != digest:
+        return set()
+    return set(recorded.get("extras", []))
+
+
+def ensure_venv(extras: tuple[str, ...] = EXTRAS["setup"]) -> None:
+    """Create the virtual environment, install the requirements of these extras at the locked versions,
+    and put this folder on its path."""
     stamp = VENV / ".cosmos-installed"
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if not (stamp.exists() and stamp.read_text() == wanted and venv_python().exists()):
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + CONSTRAINTS.read_bytes()).hexdigest()
+    have = installed_extras(stamp, digest) if venv_python().exists() else set()
+    if not set(extras) <= have:
         if not venv_python().exists():
             print(f"creating the virtual environment in {VENV}")
             venv.create(VENV, with_pip=True)
-        pip = [venv_python(), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-        if run([*pip, *requirements()]) != 0:
+        pip = [venv_python(), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-c", CONSTRAINTS]
+        if run([*pip, *requirements(extras)]) != 0:
             sys.exit("pip could not install the requirements (see the messages above)")
-        stamp.write_text(wanted)
+        stamp.write_text(json.dumps({"digest": digest, "extras": sorted(have | set(extras))}))
     purelib = subprocess.check_output(
         [venv_python(), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], text=True
     ).strip()
@@ -106,6 +150,44 @@ def ensure_venv() -> None:
     if not pth.exists() or pth.read_text() != f"{ROOT}\n":
         pth.write_text(f"{ROOT}\n")
     write_lab_defaults()
+
+
+def frozen(python: Path) -> list[str]:
+    """The exact versions a venv holds (name==version), sorted by name."""
+    text = subprocess.check_output([python, "-m", "pip", "freeze", "--exclude-editable"], text=True)
+    return sorted((line for line in text.splitlines() if "==" in line), key=str.lower)
+
+
+def lock() -> int:
+    """Write constraints.txt and binder/requirements.txt anew: the newest versions pyproject.toml allows,
+    resolved in a fresh venv (the notebook stack first: Binder's environment is exactly that part)."""
+    with tempfile.TemporaryDirectory(prefix="cosmos-lock-") as folder:
+        venv.create(folder, with_pip=True)
+        python = Path(folder) / "bin" / "python"
+        pip = [python, "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+        if run([*pip, *requirements(EXTRAS["course"])]) != 0:
+            return 1
+        course_names = {pin.split("==")[0].lower() for pin in frozen(python)}
+        if run([*pip, *requirements(EXTRAS["setup"])]) != 0:
+            return 1
+        pins = frozen(python)
+    CONSTRAINTS.write_text(CONSTRAINTS_HEADER + "".join(f"{pin}\n" for pin in pins))
+    course_pins = [pin for pin in pins if pin.split("==")[0].lower() in course_names]
+    BINDER_REQUIREMENTS.write_text(BINDER_HEADER + "".join(f"{pin}\n" for pin in course_pins))
+    print(f"wrote {len(pins)} pins to {CONSTRAINTS.name}, {len(course_pins)} to binder/requirements.txt")
+    return 0
+
+
+BINDER_REQUIREMENTS = ROOT / "binder" / "requirements.txt"
+BINDER_HEADER = """\
+# Binder (repo2docker): the environment `python3 course.py` makes, the notebook stack at the versions of
+# constraints.txt. Written by `python3 course.py lock`; tests/test_project_files.py compares the two.
+"""
+CONSTRAINTS_HEADER = """\
+# The exact versions of the notebook, test and Dask stack (pyproject.toml's extras) that the stored
+# lesson outputs were made and tested with. course.py installs with `pip install -c constraints.txt`;
+# `python3 course.py lock` writes this file anew from the newest versions pyproject.toml allows.
+"""
 
 
 # JupyterLab's defaults for the course (the venv's overrides.json): a student's first visit asks nothing
@@ -150,10 +232,11 @@ def lite_python() -> Path:
     return python
 
 
-def setup() -> None:
-    """Everything a fresh machine needs."""
-    ensure_debian_packages()
-    ensure_venv()
+def setup(command: str = "setup") -> None:
+    """What a fresh machine needs for this command: its Debian packages and its part of the venv."""
+    ensure_debian_packages(DEBIAN_PACKAGES[command])
+    if command in EXTRAS:
+        ensure_venv(EXTRAS[command])
 
 
 def parse_command(argv: list[str]) -> tuple[str, list[str]]:
@@ -211,7 +294,9 @@ def main(argv: list[str]) -> int:
     if command not in COMMANDS:
         print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
         return 2
-    setup()
+    if command == "lock":
+        return lock()
+    setup(command)
     python = str(venv_python())
     if command == "setup":
         return 0

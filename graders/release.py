@@ -61,6 +61,8 @@ EDITION: tuple[Ship, ...] = (
     Ship("graders/edition/test_student_edition.py", "tests/test_student_edition.py"),
     Ship("course.py"),
     Ship("pyproject.toml"),
+    Ship("constraints.txt"),  # course.py installs the exact versions the lessons' outputs were made with
+    Ship("LICENSE"),
     Ship(".gitignore"),
     Ship("graders/edition/README.md", "README.md"),
 )  # fmt: skip

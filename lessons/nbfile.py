@@ -25,10 +25,19 @@ FALLBACKS = ("text/html", "image/svg+xml", "image/png", "text/markdown", "text/p
 
 
 def kernel_language_info() -> dict:
-    """The language_info the course's kernel (ipykernel in this Python) tells JupyterLab."""
+    """The language_info the course's kernel tells JupyterLab, its Python named as major.minor only."""
     from ipykernel.ipkernel import IPythonKernel
 
-    return json.loads(json.dumps(IPythonKernel.language_info))
+    return normalised_language_info(json.loads(json.dumps(IPythonKernel.language_info)))
+
+
+def normalised_language_info(info: dict) -> dict:
+    """language_info as stored: the version as major.minor ("3.11.7" -> "3.11"), so that a patch release
+    of Python changes no byte of a notebook."""
+    version = info.get("version")
+    if isinstance(version, str) and version.count(".") >= 2:
+        info["version"] = ".".join(version.split(".")[:2])
+    return info
 
 
 def with_kernel_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -65,6 +74,8 @@ def coalesce_streams(outputs: list) -> list:
 def as_stored(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """A run notebook as a lesson is stored: static widget fallbacks, no timings, streams joined."""
     static_widget_views(nb)
+    if isinstance(nb.metadata.get("language_info"), dict):
+        normalised_language_info(nb.metadata.language_info)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
@@ -73,9 +84,13 @@ def as_stored(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def pre_save(model: dict, path: str, **_kwargs: object) -> None:
-    """jupyter_server's pre-save hook: a lesson (lessons/*.ipynb) is saved as it is stored."""
+    """jupyter_server's pre-save hook: a lesson (lessons/*.ipynb) is saved as it is stored; any notebook
+    names its Python as major.minor."""
     if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
         return
+    info = model["content"].get("metadata", {}).get("language_info")
+    if isinstance(info, dict):
+        normalised_language_info(info)
     if Path(path).parent.name == "lessons" and path.endswith(".ipynb"):
         model["content"] = as_stored(nbformat.from_dict(model["content"]))
 

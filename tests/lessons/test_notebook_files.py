@@ -65,8 +65,18 @@ def test_the_text_is_nbformat_layout_with_sorted_keys_and_a_final_newline():
 def test_kernel_metadata_is_what_the_course_kernel_reports():
     nb = nbfile.with_kernel_metadata(notebook_with())
     assert nb.metadata.kernelspec == nbfile.KERNELSPEC
-    assert nb.metadata.language_info["version"] == ".".join(map(str, sys.version_info[:3]))
+    assert nb.metadata.language_info["version"] == ".".join(map(str, sys.version_info[:2]))
     assert nb.metadata.language_info["name"] == "python"
+
+
+def test_a_notebook_saved_under_another_patch_release_of_python_is_stored_the_same():
+    nb = nbfile.with_kernel_metadata(notebook_with())
+    stored = nbfile.jupyterlab_text(nb)
+    nb.metadata.language_info["version"] = f"{sys.version_info.major}.{sys.version_info.minor}.99"
+    model = {"type": "notebook", "content": json.loads(nbfile.jupyterlab_text(nb))}
+    nbfile.pre_save(model, "exercises/01-islands/islands.ipynb")
+    assert nbfile.jupyterlab_text(nbformat.from_dict(model["content"])) == stored
+    assert nbfile.jupyterlab_text(nbfile.as_stored(nb)) == stored
 
 
 def test_widget_views_give_way_to_their_fallback_and_views_without_one_stay():

@@ -1,0 +1,43 @@
+"""The seccomp filter's system-call numbers agree with the kernel's own headers (Debian's linux-libc-dev),
+an independent source: a wrong number would refuse an innocent call and let the dangerous one through."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from graders import seccomp
+
+# the kernel's unistd tables as the C library's headers ship them: x86_64's own, and the generic one
+# that aarch64 (and every newer architecture) uses
+HEADERS = {
+    "x86_64": Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h"),
+    "aarch64": Path("/usr/include/asm-generic/unistd.h"),
+}
+DEFINE = re.compile(r"^#define __NR_(\w+)\s+(\d+)\s*$", re.MULTILINE)
+
+
+def kernel_numbers(arch: str) -> dict[str, int]:
+    """Every system call the header names with a plain number."""
+    return {name: int(number) for name, number in DEFINE.findall(HEADERS[arch].read_text())}
+
+
+@pytest.mark.parametrize("arch", sorted(seccomp.NUMBERS))
+def test_every_number_in_the_filter_is_the_kernels(arch: str):
+    assert HEADERS[arch].is_file(), f"{HEADERS[arch]} (Debian package linux-libc-dev) is the source to compare with"
+    kernel = kernel_numbers(arch)
+    assert len(kernel) > 250, "the header did not parse"
+    wrong = {name: (ours, kernel.get(name)) for name, ours in seccomp.NUMBERS[arch].items() if kernel.get(name) != ours}
+    assert wrong == {}, f"{arch}: ours vs the kernel's (None: no such call there)"
+
+
+@pytest.mark.parametrize("arch", sorted(seccomp.NUMBERS))
+def test_every_refused_call_has_its_number(arch: str):
+    assert sorted(set(seccomp.DENIED) - set(seccomp.NUMBERS[arch])) == []
+
+
+def test_the_headers_are_read_as_the_kernel_numbers_its_calls():
+    # numbers fixed by the kernel's ABI since their calls were added
+    assert kernel_numbers("x86_64")["ptrace"] == 101 and kernel_numbers("x86_64")["unshare"] == 272
+    assert kernel_numbers("aarch64")["ptrace"] == 117 and "ioperm" not in kernel_numbers("aarch64")

@@ -167,7 +167,10 @@ def grade_all(
 
     def work(submission: Submission) -> dict:
         try:
-            data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
+            if submission.found is not None and submission.found.error:  # nothing to run: the source said why
+                data = not_graded(exercise, f"error: {submission.found.error}")
+            else:
+                data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
         except (Stopped, SandboxUnavailable):
             raise
         except Exception as error:  # one submission never stops the batch

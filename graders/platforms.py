@@ -186,7 +186,9 @@ def recognise_all(infos: list[zipfile.ZipInfo], source: Path) -> tuple[list[Memb
     top = top_folder(names)
     paths = [name[len(top) + 1 :] if top else name for name in names]
     moodle = [moodle_member(path, info) for path, info in zip(paths, infos, strict=True)]
-    anonymous = [CANVAS_ANONYMOUS.fullmatch(path) is not None for path in paths if "/" not in path]
+    # anonymous grading names every member "anon_..." (a stray file of neither form does not decide)
+    flat = [(CANVAS_ANONYMOUS.fullmatch(path), CANVAS.fullmatch(path)) for path in paths if "/" not in path]
+    anonymous = [bool(anon) for anon, named in flat if anon or named]
     everyone_anonymous = bool(anonymous) and all(anonymous)
     canvas = [canvas_member(path, info, everyone_anonymous) for path, info in zip(paths, infos, strict=True)]
     moodle_count = sum(member is not None for member in moodle)

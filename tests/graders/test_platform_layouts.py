@@ -127,9 +127,11 @@ def test_canvas_anonymous_downloads_are_read(tmp_path: Path):
         "anon_Xk3Pq_5001_islands.ipynb": REFERENCE,
         "LATE_anon_7tYzB_5002_islands.ipynb": WRONG,
         "anon_23456_5003_islands.ipynb": OTHER,  # an anonymous id of digits only
+        ".DS_Store": b"\0\0\0\1Bud1",  # a stray file of neither naming does not make the download named
     })
     assert notebooks == {"canvas-anon-Xk3Pq": REFERENCE, "canvas-anon-7tYzB": WRONG, "canvas-anon-23456": OTHER}
-    assert problems == [] and found["canvas-anon-7tYzB"].late and not found["canvas-anon-Xk3Pq"].late
+    assert len(problems) == 1 and ".DS_Store follows neither" in problems[0]
+    assert found["canvas-anon-7tYzB"].late and not found["canvas-anon-Xk3Pq"].late
 
 
 def test_a_canvas_file_named_like_someone_elses_stays_its_uploaders(tmp_path: Path):

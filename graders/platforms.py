@@ -12,6 +12,7 @@ import re
 import stat
 import struct
 import zipfile
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -219,11 +220,12 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
     Parsing is linear in the archive's size; a member that cannot be read (a damaged stream, a name that is
     not UTF-8) is its own student's error, reported in their row, never the batch's.
     """
+    stack = ExitStack()
     try:
-        archive, bad_names = open_zip(source)
+        archive, bad_names = stack.enter_context(open_zip(source))
     except (OSError, zipfile.BadZipFile, ValueError, EOFError, struct.error) as error:
         raise SourceError(f"{shown(source)} is not a readable zip ({error})") from None
-    with archive:
+    with stack:
         infos = [info for info in archive.infolist() if not info.is_dir()]
         if len(infos) > MAX_MEMBERS:
             raise SourceError(f"{shown(source)} has {len(infos)} members; at most {MAX_MEMBERS} are read")

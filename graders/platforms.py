@@ -34,6 +34,9 @@ MAX_TOTAL_BYTES = 1 << 30  # notebooks read out of one archive, in all
 # "_<digits>_<digits>_" after the name is the user and attachment ids: the student's own file name comes after them.
 CANVAS = re.compile(r"(?P<name>\w*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<file>.+)", re.S)
 CANVAS_ANONYMOUS = re.compile(r"(?P<late>LATE_)?anon_(?P<id>[A-Za-z0-9]+)_(?P<attachment>\d+)_(?P<file>.+)", re.S)
+# add_text_or_url: a text entry or a link is "#{filename}_text.html" or "#{filename}_link.html" (no attachment)
+CANVAS_ONLINE = re.compile(r"(?P<name>\w*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<file>text\.html|link\.html)")
+CANVAS_ONLINE_ANONYMOUS = re.compile(r"(?P<late>LATE_)?anon_(?P<id>[A-Za-z0-9]+)_(?P<file>text\.html|link\.html)")
 # Moodle, "Download all submissions" (moodle/moodle, mod/assign): the prefix is the full name with "_" made " "
 # and clean_filename's characters removed, then "_" and the participant's unique id (get_uniqueid_for_user: the
 # user id, or the blind-marking id after "Participant"), so a name never holds "_". With "download submissions
@@ -165,10 +168,10 @@ def canvas_member(path: str, info: zipfile.ZipInfo, anonymous: bool) -> Member |
     if "/" in path:
         return None
     if anonymous:
-        match = CANVAS_ANONYMOUS.fullmatch(path)
+        match = CANVAS_ANONYMOUS.fullmatch(path) or CANVAS_ONLINE_ANONYMOUS.fullmatch(path)
         return Member("canvas", f"anon-{match['id']}", f"anon_{match['id']}", bool(match["late"]), match["file"],
                       info) if match else None
-    match = CANVAS.fullmatch(path)
+    match = CANVAS.fullmatch(path) or CANVAS_ONLINE.fullmatch(path)  # an upload's own form first
     return Member("canvas", match["id"], match["name"], bool(match["late"]), match["file"], info) if match else None
 
 
@@ -188,7 +191,8 @@ def recognise_all(infos: list[zipfile.ZipInfo], source: Path) -> tuple[list[Memb
     paths = [name[len(top) + 1 :] if top else name for name in names]
     moodle = [moodle_member(path, info) for path, info in zip(paths, infos, strict=True)]
     # anonymous grading names every member "anon_..." (a stray file of neither form does not decide)
-    flat = [(CANVAS_ANONYMOUS.fullmatch(path), CANVAS.fullmatch(path)) for path in paths if "/" not in path]
+    flat = [(CANVAS_ANONYMOUS.fullmatch(path) or CANVAS_ONLINE_ANONYMOUS.fullmatch(path),
+             CANVAS.fullmatch(path) or CANVAS_ONLINE.fullmatch(path)) for path in paths if "/" not in path]
     anonymous = [bool(anon) for anon, named in flat if anon or named]
     everyone_anonymous = bool(anonymous) and all(anonymous)
     canvas = [canvas_member(path, info, everyone_anonymous) for path, info in zip(paths, infos, strict=True)]

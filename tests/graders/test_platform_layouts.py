@@ -115,9 +115,12 @@ def test_canvas_named_late_and_user_names_with_underscores(tmp_path: Path):
         "o_brienpat_LATE_1002_5002_islands-1.ipynb": WRONG,  # "O_Brien, Pat", late, resubmitted (renamed)
         "müllerjürgen_1003_5003_islands.ipynb": OTHER,  # [[:word:]] keeps letters of any script
         "_1004_5004_islands.ipynb": REFERENCE,  # an empty sortable name still joins with "_"
+        "doejane_1001_text.html": b"<p>see my notebook</p>",  # add_text_or_url: a text entry, a link
+        "roebob_LATE_1005_link.html": b"<a href=x>x</a>",
     })
     assert notebooks == {"canvas-1001": REFERENCE, "canvas-1002": WRONG, "canvas-1003": OTHER,
-                         "canvas-1004": REFERENCE} and problems == []
+                         "canvas-1004": REFERENCE}
+    assert problems == [f"{tmp_path / 'download-0.zip'}: canvas student 1005 submitted no notebook"]
     assert (found["canvas-1002"].name, found["canvas-1002"].late, found["canvas-1001"].late) == (
         "o_brienpat", True, False)
 
@@ -127,6 +130,7 @@ def test_canvas_anonymous_downloads_are_read(tmp_path: Path):
         "anon_Xk3Pq_5001_islands.ipynb": REFERENCE,
         "LATE_anon_7tYzB_5002_islands.ipynb": WRONG,
         "anon_23456_5003_islands.ipynb": OTHER,  # an anonymous id of digits only
+        "anon_Xk3Pq_text.html": b"<p>hi</p>",
         ".DS_Store": b"\0\0\0\1Bud1",  # a stray file of neither naming does not make the download named
     })
     assert notebooks == {"canvas-anon-Xk3Pq": REFERENCE, "canvas-anon-7tYzB": WRONG, "canvas-anon-23456": OTHER}

@@ -1,12 +1,14 @@
 """Whose submission is it: every layout Canvas and Moodle write, built here exactly as their zip writers name
 members, and submissions named to pass for someone else's.
 
-The names follow the platforms' own source:
+The names follow the platforms' own source (read at instructure/canvas-lms 05e9653c12ef lib/content_zipper.rb;
+moodle/moodle 9ec2c12f3d4e mod/assign/locallib.php and da5455238d1a mod/assign/classes/downloader.php):
 - Canvas (instructure/canvas-lms, lib/content_zipper.rb): add_upload_submission writes
   "#{filename}_#{file.id}_#{sanitize_attachment_filename(file.display_name)}"; get_filename makes filename from
   [users_name, ("LATE" if submission.late?), id].compact.join("_") with non-word characters removed, where id is
   submission.user_id, or "anon_#{submission.anonymous_id}" with no name when the assignment anonymises students;
-  sanitize_user_name lower-cases the sortable name ("O_Brien, Pat" becomes "o_brienpat"). No folders.
+  sanitize_user_name lower-cases the sortable name ("O_Brien, Pat" becomes "o_brienpat"); add_text_or_url
+  writes "#{filename}_text.html" or "_link.html". No folders.
 - Moodle (moodle/moodle, mod/assign): the prefix is clean_filename(str_replace('_', ' ', fullname) . '_' .
   get_uniqueid_for_user(id)) ("Participant" for the name under blind marking). In folders, 3.x's
   locallib.php download_submissions writes clean_filename(prefix . '_' . subtype . '_' . type . '_') .

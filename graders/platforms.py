@@ -199,8 +199,8 @@ def recognise_all(infos: list[zipfile.ZipInfo], source: Path) -> tuple[list[Memb
     moodle_count = sum(member is not None for member in moodle)
     canvas_count = sum(member is not None for member in canvas)
     if moodle_count == canvas_count and moodle_count:
-        raise SourceError(f"{shown(source)}: every member fits both Canvas's and Moodle's naming, so whose each "
-                          "file is cannot be told; download it again from the platform")
+        raise SourceError(f"{shown(source)}: as many members fit Canvas's naming as Moodle's (every one fits both?), "
+                          "so whose each file is cannot be told; download it again from the platform")
     chosen = moodle if moodle_count > canvas_count else canvas
     return [m for m in chosen if m is not None], [i for m, i in zip(chosen, infos, strict=True) if m is None]
 

@@ -159,7 +159,7 @@ def test_a_member_that_fits_both_namings_does_not_turn_a_canvas_download_into_mo
         "x_2001_assignsubmission_file_1002_5002_islands.ipynb": REFERENCE,
     })
     assert notebooks == {"canvas-1001": WRONG, "canvas-1002": REFERENCE} and problems == []
-    with pytest.raises(SourceError, match="fits both"):
+    with pytest.raises(SourceError, match="as many members fit Canvas's naming as Moodle's"):
         graded(tmp_path, {"x_2001_assignsubmission_file_1002_5002_islands.ipynb": REFERENCE})
 
 

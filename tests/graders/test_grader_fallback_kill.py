@@ -91,18 +91,21 @@ def tagged(tag: str) -> list[int]:
 def test_kill_uid_stops_a_fork_and_exit_chain_under_load() -> None:
     tag = f"chain-{uuid.uuid4().hex[:8]}"
     with sandbox.claim_uid() as uid:
-        for _ in range(3):
-            subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-c",
-                            f"TAG = {tag!r}\n" + CHAIN], check=True, cwd="/")
-            seen: set[int] = set()
-            deadline = time.monotonic() + 30
-            while len(seen) < 3 and time.monotonic() < deadline:  # the burner and links of the chain
-                seen.update(tagged(tag))
-            assert len(seen) >= 3
+        try:
+            for _ in range(3):
+                subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-c",
+                                f"TAG = {tag!r}\n" + CHAIN], check=True, cwd="/")
+                seen: set[int] = set()
+                deadline = time.monotonic() + 30
+                while len(seen) < 3 and time.monotonic() < deadline:  # the burner and links of the chain
+                    seen.update(tagged(tag))
+                assert len(seen) >= 3
+                plainjail.kill_uid(uid)
+                assert plainjail.live_processes(uid) == []
+                time.sleep(0.5)
+                assert tagged(tag) == []
+        finally:
             plainjail.kill_uid(uid)
-            assert plainjail.live_processes(uid) == []
-            time.sleep(0.5)
-            assert tagged(tag) == []
 
 
 def plain_grade(*paths: Path, out: Path, jobs: int, timeout: int) -> dict[str, dict]:

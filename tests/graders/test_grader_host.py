@@ -6,15 +6,20 @@ from __future__ import annotations
 import os
 import resource
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from graders import sandbox
+from graders import bytecode, sandbox
 from graders.exercise import Exercise
 from graders.grading import grade_submission, limits_for
 from graders.notebook import read_cells, write_notebook
+from tests.graders.grader_helpers import REPO, graders_cli
 from tests.graders.hostile_submissions import code
+from tests.graders.test_grader_sandbox import answer, run_cells
 
 OTHER_UID = 65534
 PRECIOUS = "root's own data\n"
@@ -98,3 +103,38 @@ def test_a_stdout_flood_costs_the_grader_almost_nothing_and_ends_clearly(islands
     assert "code cell 1 raised BrokenPipeError" in results["output"]
     assert results["score"] == 30  # the rest of the notebook ran as usual
     assert grader_cpu < 1.0  # 0.1 s measured; reading the whole flood cost 1.3 s at a load of 17 on 2 cores
+
+
+BURNER = "while True:\n    pass\n"
+
+
+@pytest.mark.slow
+def test_a_correct_notebook_passes_its_check_beside_two_cpu_burners(islands: Exercise, tmp_path: Path) -> None:
+    # A busy student laptop (graders/SECURITY.md, "Time limits"): two processes keep both cores busy.
+    notebook = tmp_path / "islands.ipynb"
+    notebook.write_bytes(islands.reference.read_bytes())
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(2)]
+    try:
+        checked = graders_cli("check", str(notebook), "--exercise", "01-islands", cwd=REPO)
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "9 of 9 checks pass" in checked.stdout
+
+
+@pytest.mark.slow
+def test_the_wall_clock_starts_with_the_sandbox_not_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The one-off rewrite of the venv's bytecode (or a wait for the fallback jail's turn) may take long on a
+    # busy machine: none of it counts against the submission's time.
+    rewrite = bytecode.jail_bytecode
+
+    def slow_rewrite(venv: Path, inside: str) -> bool:
+        time.sleep(25)
+        return rewrite(venv, inside)
+
+    monkeypatch.setattr(bytecode, "jail_bytecode", slow_rewrite)
+    monkeypatch.setattr(sandbox, "GRACE_SECONDS", 15.0)
+    result = run_cells(["def f():\n    return 1\n"], sandbox.Limits(timeout=5, check_timeout=2), ["f"])
+    assert not result.killed and answer(result) == 1

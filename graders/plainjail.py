@@ -4,15 +4,17 @@ The submission still runs outside the grader's process, as a uid of its own (set
 new privileges), under the same rlimits, with the same seccomp filter (loaded by graders/jail.py before the
 runner starts), in a private folder, with only copies of the public packages on its path. What it lacks
 compared with bubblewrap is listed in FORMAT.md ("Gradescope"): no private network, pid, IPC or mount
-namespaces, so the machine's files that every user may read stay readable. Only for root: without a uid
-of its own the submission could read the grader's files.
+namespaces, so the machine's files that every user may read stay readable; and so that two submissions
+cannot meet in what every uid shares (System V IPC, abstract sockets, /dev/shm), one fallback jail runs at a
+time on the machine (graders.sandbox.plain_turn). Its end is atomic: kill(-1) as the sandbox's uid, then its
+files in the shared folders and its System V objects are removed; each run gets a fresh home. Only for root:
+without a uid of its own the submission could read the grader's files.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -78,35 +80,97 @@ def command(rlimits: list[str], uid: int, python: str, folder: Path, seccomp_fd:
 
 
 def kill_uid(uid: int) -> None:
-    """Kill every process of the sandbox's uid (one that left the process group too), until none is left."""
+    """Kill every process of the sandbox's uid at once: kill(-1, SIGKILL) sent as that uid.
+
+    The kernel signals every process the sender may signal in one pass under its task-list lock, and a
+    fork that has not finished fails once its parent has a fatal signal, so a chain of fork-and-exit has
+    no gap to slip through (a loop of listings and kills had one). Repeated until no live process is left.
+    """
+    kill = [shutil.which("kill") or "", "-9", "-1"]  # procps's and util-linux's: every process we may signal
+    if not kill[0]:
+        kill = [sys.executable, "-c", "import os, signal; os.kill(-1, signal.SIGKILL)"]
+    killer = [shutil.which("setpriv") or "setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", *kill]
     for _ in range(50):
-        pids = [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc"))) if real_uid(pid) == uid]
-        if not pids:
+        subprocess.run(killer, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        if not live_processes(uid):
             return
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         time.sleep(0.02)
+    raise RuntimeError(f"processes of the sandbox's uid {uid} survived: {live_processes(uid)}")
 
 
-def real_uid(pid: int) -> int | None:
-    """A process's real uid from /proc/PID/status (its /proc folder belongs to root once it is not dumpable)."""
+def live_processes(uid: int) -> list[int]:
+    """The uid's processes that are not zombies (a zombie runs nothing; its parent or init reaps it)."""
+    found = []
+    for pid in map(int, filter(str.isdigit, os.listdir("/proc"))):
+        uid_of, state = real_uid_and_state(pid)
+        if uid_of == uid and state != "Z":
+            found.append(pid)
+    return found
+
+
+def real_uid_and_state(pid: int) -> tuple[int | None, str]:
+    """A process's real uid and state letter from /proc/PID/status (its /proc folder belongs to root once
+    it is not dumpable); (None, "") if it is gone."""
+    uid, state = None, ""
     try:
         with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
             for line in status:
-                if line.startswith("Uid:"):
-                    return int(line.split()[1])
+                if line.startswith("State:"):
+                    state = line.split()[1]
+                elif line.startswith("Uid:"):
+                    uid = int(line.split()[1])
+                    break
     except (OSError, ValueError, IndexError):
-        return None
-    return None
+        return None, ""
+    return uid, state
+
+
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue")  # where any uid may leave a file
+
+
+def sweep(uid: int) -> None:
+    """Remove what the uid left where the next submission (often the same uid) could find it: its files
+    in the folders every user may write, and its System V shared memory, semaphores and queues."""
+    for top in SHARED_FOLDERS:
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat(follow_symlinks=False).st_uid != uid:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
+    for kind, flag in (("shm", "-m"), ("sem", "-s"), ("msg", "-q")):
+        for ident in sysv_objects(kind, uid):
+            subprocess.run(["ipcrm", flag, ident], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+
+
+def sysv_objects(kind: str, uid: int) -> list[str]:
+    """The ids of the System V objects of one kind (shm, sem, msg) that belong to uid, from /proc/sysvipc."""
+    try:
+        lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()
+    except OSError:
+        return []
+    columns = lines[0].split() if lines else []
+    found = []
+    for line in lines[1:]:
+        values = dict(zip(columns, line.split(), strict=False))
+        if values.get("uid") == str(uid) or values.get("cuid") == str(uid):
+            found.append(values.get("shmid") or values.get("semid") or values.get("msqid") or "")
+    return [ident for ident in found if ident.isdigit()]
 
 
 def finish(folder: Path, uid: int) -> None:
-    """Nothing of the submission outlives its run: its processes, its folder."""
+    """Nothing of the submission outlives its run: its processes, its folder, what it left elsewhere."""
     kill_uid(uid)
     shutil.rmtree(folder, ignore_errors=True)
+    sweep(uid)
 
 
 def interpreter() -> str:

@@ -7,13 +7,14 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,7 +41,7 @@ SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays out
 )
 UID_BASE = 64_000  # one uid per running sandbox: 64000, 64001, ...
 UID_COUNT = 512
-GRACE_SECONDS = 35.0  # kernel start-up (the runner allows 30 s) and tear-down, on top
+GRACE_SECONDS = 75.0  # kernel start-up (the runner allows 60 s on a busy machine) and tear-down, on top
 
 
 class SandboxUnavailable(RuntimeError):
@@ -90,24 +91,119 @@ def tools(names: tuple[str, ...] = ("bwrap", "prlimit", "setpriv")) -> dict[str,
     return {name: str(path) for name, path in found.items()}
 
 
+def uid_lock_folder() -> Path:
+    """Where the uid locks live: a folder of root's in /run (under /tmp only where /run is not root's)."""
+    run = Path("/run")
+    try:
+        info = run.lstat()
+        safe = stat.S_ISDIR(info.st_mode) and info.st_uid == 0 and not info.st_mode & 0o022
+    except OSError:
+        safe = False
+    return (run if safe else Path(tempfile.gettempdir())) / "epic-cosmos-sandbox-uids"
+
+
+LEGACY_UID_LOCKS = Path("/tmp/epic-cosmos-sandbox-uids")  # where an older grader on this machine locks
+
+
+def private_folder(path: Path, create: bool = True) -> int:
+    """An fd of path, a folder of this user's that no one else may write or enter and not a link
+    (made if missing); SandboxUnavailable if anything else stands there."""
+    if create:
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as error:
+        reason = error.strerror
+        raise SandboxUnavailable(f"{path} is not a private folder of the grader's ({reason}): remove it") from None
+    info = os.fstat(fd)
+    if info.st_uid != os.geteuid() or info.st_mode & 0o077:
+        os.close(fd)
+        raise SandboxUnavailable(f"{path} belongs to uid {info.st_uid} with mode {stat.S_IMODE(info.st_mode):o}, "
+                                 "not to the grader alone: remove it")
+    return fd
+
+
+def lock_file(folder: int, name: str) -> int:
+    """An fd of the lock file name in an open folder: created or opened, never through a link, never truncated."""
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=folder)
+    except OSError as error:
+        raise SandboxUnavailable(f"the uid lock {name} cannot be opened safely ({error.strerror})") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+        os.close(fd)
+        raise SandboxUnavailable(f"the uid lock {name} is not the grader's own file")
+    return fd
+
+
+def try_lock(folder: int | None, name: str) -> int | None:
+    """The locked fd of a lock file, or None if another holds it (no folder: nothing to lock, -1)."""
+    if folder is None:
+        return -1
+    fd = lock_file(folder, name)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def legacy_folder() -> int | None:
+    """The older grader's lock folder, if it is there and safe (root's, private, no link), else None."""
+    try:
+        return private_folder(LEGACY_UID_LOCKS, create=False)
+    except SandboxUnavailable:
+        return None
+
+
 @contextmanager
-def claim_uid() -> Iterator[int]:
-    """A uid no other running sandbox on this machine uses (a lock file per uid)."""
-    locks = Path(tempfile.gettempdir()) / "epic-cosmos-sandbox-uids"
-    locks.mkdir(mode=0o700, exist_ok=True)
-    for uid in range(UID_BASE, UID_BASE + UID_COUNT):
-        handle = open(locks / str(uid), "w")  # held (and locked) for the whole run
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.close()
-            continue
-        try:
-            yield uid
-        finally:
-            handle.close()
-        return
-    raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids are busy")
+def plain_turn() -> Iterator[None]:
+    """The fallback jail's turn: one at a time on this machine, since it has no namespaces to keep two apart."""
+    folder = private_folder(uid_lock_folder())
+    try:
+        fd = lock_file(folder, "plain")
+    finally:
+        os.close(folder)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def claim_uid(folder_path: Path | None = None) -> Iterator[int]:
+    """A uid no other running sandbox on this machine uses (a lock file per uid, held for the run).
+
+    An older grader's lock in /tmp is held too where it is safe, so that the two never share a uid.
+    """
+    path = folder_path or uid_lock_folder()
+    folder = private_folder(path)
+    legacy = legacy_folder() if folder_path is None and path != LEGACY_UID_LOCKS else None
+    try:
+        for uid in range(UID_BASE, UID_BASE + UID_COUNT):
+            held = [try_lock(folder, str(uid)), try_lock(legacy, str(uid))]
+            if None in held:
+                for fd in held:
+                    if fd is not None and fd >= 0:
+                        os.close(fd)
+                continue
+            try:
+                yield uid
+            finally:
+                for fd in held:
+                    if fd >= 0:
+                        os.close(fd)
+            return
+        raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids are busy")
+    finally:
+        for fd in (folder, legacy):
+            if fd is not None:
+                os.close(fd)
 
 
 def _bind_parents(path: Path, made: set[Path]) -> list[str]:
@@ -140,6 +236,7 @@ def bwrap_args(limits: Limits, uid: int | None, data: dict[str, int] | None = No
         *"--die-with-parent --new-session --hostname sandbox --clearenv".split(),
         *"--ro-bind /usr /usr --dev /dev".split(),  # no /proc: nothing of the host or the runner to read
         *f"--perms 1777 --size {limits.tmp_mb << 20} --tmpfs /tmp".split(),
+        *f"--perms 1777 --size {limits.tmp_mb << 20} --tmpfs /dev/shm".split(),  # bwrap's own is uncapped
     ]
     if uid is None:
         args += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
@@ -315,8 +412,9 @@ def bwrap_argument_data(argv: list[str]) -> bytes:
     return b"".join(arg.encode() + b"\0" for arg in argv[start:end])
 
 
-def _drain(stream: int, cap: int, into: list[bytes], overflow: list[bool]) -> None:
-    """Read a pipe to its end, keeping at most cap bytes (the rest is read and dropped)."""
+def _drain(stream: int, cap: int, into: list[bytes], overflow: list[bool], drop: bool = True) -> None:
+    """Read a pipe, keeping at most cap bytes. Past the cap, drop=True reads the rest and drops it;
+    drop=False closes the pipe at once, so a flood costs the writer a broken pipe, not the grader its CPU."""
     kept = 0
     while chunk := os.read(stream, 65536):
         room = cap - kept
@@ -325,6 +423,8 @@ def _drain(stream: int, cap: int, into: list[bytes], overflow: list[bool]) -> No
             kept += len(into[-1])
         if len(chunk) > room:
             overflow[0] = True
+            if not drop:
+                break
     os.close(stream)
 
 
@@ -339,12 +439,11 @@ def _feed(stream: int, data: bytes) -> None:
 
 def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> SandboxResult:
     """Run the runner on one job in a fresh sandbox; collect its events (Stopped if stop is set)."""
-    started = time.monotonic()
     plain = plainjail.wanted()
     if venv_prefix() != Path(sys.base_prefix).resolve() and not plain:
         bytecode.jail_bytecode(venv_prefix(), SANDBOX_VENV)
     privileged = os.geteuid() == 0
-    with claim_uid() if privileged else _no_uid() as uid:
+    with plain_turn() if plain else nullcontext(), claim_uid() if privileged else _no_uid() as uid:
         group = cgroups.create(
             f"epic-cosmos-sandbox-{uid}", (2 * limits.memory_mb) << 20, limits.processes + 8
         )
@@ -362,6 +461,7 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
                 bwrap = command(limits, uid, channel_w, data)
                 arguments = data_pipe(bwrap_argument_data(bwrap))
                 argv, passed = hidden_arguments(bwrap, arguments), (channel_w, arguments, *data.values())
+            started = time.monotonic()  # the clock starts with the sandbox: not while bytecode or a turn waited
             process = subprocess.Popen(
                 cgroups.join_command(group, argv),
                 stdin=stdin_r,
@@ -392,7 +492,7 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
                 daemon=True,
             ),
             threading.Thread(
-                target=_drain, args=(log_r, limits.log_kb << 10, log, log_overflow), daemon=True
+                target=_drain, args=(log_r, limits.log_kb << 10, log, log_overflow, False), daemon=True
             ),
         ]
         for thread in threads:

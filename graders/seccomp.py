@@ -3,8 +3,11 @@
 It refuses what Docker's default seccomp profile refuses to an unprivileged container: the
 kernel keyrings (which outlive a sandbox and are shared by its uid), namespaces and mounts,
 ptrace and reading other processes' memory, bpf, perf_event_open, io_uring, kernel modules,
-clocks, swap, reboot and the like. A refused call fails with EPERM (clone3 with ENOSYS, so
-that the C library falls back to clone, whose flags are checked). Everything else is allowed.
+clocks, swap, reboot and the like. It also refuses what would let two sandboxes running at once
+signal each other through a file both see: flock, fcntl's record locks, leases and directory
+notifications, inotify (fanotify is on Docker's list), and sysinfo (the machine's process count and
+free memory). A refused call fails with EPERM (clone3 with ENOSYS, so that the C library falls back
+to clone, whose flags are checked). Everything else is allowed.
 """
 
 from __future__ import annotations
@@ -26,6 +29,12 @@ DENIED = (
     "mount_setattr", "adjtimex", "syslog", "chroot", "vhangup", "pidfd_getfd", "process_madvise",
     "fanotify_init",
 )  # fmt: skip
+# Refused too, beyond Docker's list: what lets two sandboxes running at once signal each other through
+# a file both can read (graders/SECURITY.md, "Concurrent submissions"): locks and change watches.
+SHARED_OBJECTS = ("flock", "inotify_init", "inotify_init1", "inotify_add_watch", "sysinfo")
+# fcntl commands refused for the same reason: record locks (classic and open-file-description),
+# leases and directory notifications. F_GETLK, F_SETLK, F_SETLKW, F_OFD_*, F_SETLEASE, F_GETLEASE, F_NOTIFY.
+FCNTL_REFUSED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)
 
 # System-call numbers by architecture (from the kernel's unistd headers); None: no such call.
 NUMBERS = {
@@ -44,6 +53,8 @@ NUMBERS = {
         "fsmount": 432, "fspick": 433, "move_mount": 429, "open_tree": 428, "mount_setattr": 442,
         "adjtimex": 159, "syslog": 103, "chroot": 161, "vhangup": 153, "pidfd_getfd": 438,
         "process_madvise": 440, "fanotify_init": 300, "clone": 56, "clone3": 435,
+        "flock": 73, "inotify_init": 253, "inotify_init1": 294, "inotify_add_watch": 254, "sysinfo": 99,
+        "fcntl": 72,
     },
     "aarch64": {
         "acct": 89, "add_key": 217, "bpf": 280, "clock_adjtime": 266, "clock_settime": 112,
@@ -60,6 +71,8 @@ NUMBERS = {
         "fsmount": 432, "fspick": 433, "move_mount": 429, "open_tree": 428, "mount_setattr": 442,
         "adjtimex": 171, "syslog": 116, "chroot": 51, "vhangup": 58, "pidfd_getfd": 438,
         "process_madvise": 440, "fanotify_init": 262, "clone": 220, "clone3": 435,
+        "flock": 32, "inotify_init": None, "inotify_init1": 26, "inotify_add_watch": 27, "sysinfo": 179,
+        "fcntl": 25,
     },
 }  # fmt: skip
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
@@ -70,7 +83,7 @@ NEW_NAMESPACES = 0x10000000 | 0x20000000 | 0x40000000 | 0x08000000 | 0x04000000 
 # classic BPF opcodes and seccomp return values
 LD_ABS_W, JEQ, JGE, JSET, RET = 0x20, 0x15, 0x35, 0x45, 0x06
 ALLOW, KILL_PROCESS, RET_ERRNO = 0x7FFF0000, 0x80000000, 0x00050000
-NR, ARCH, ARG0 = 0, 4, 16  # offsets in struct seccomp_data (arg0's low 32 bits)
+NR, ARCH, ARG0, ARG1 = 0, 4, 16, 24  # offsets in struct seccomp_data (the arguments' low 32 bits)
 
 
 class UnknownArchitecture(RuntimeError):
@@ -89,41 +102,48 @@ def program(arch: str | None = None) -> bytes:
     if arch not in NUMBERS:
         raise UnknownArchitecture(f"the sandbox has no system-call filter for {arch}")
     numbers = NUMBERS[arch]
-    denied = sorted({numbers[name] for name in DENIED if numbers[name] is not None})
-    # Layout: the checks, then the shared endings (jumps go forward only).
-    checks: list[tuple[int, int, int]] = [(JEQ, numbers["clone"], 0), (JEQ, numbers["clone3"], 0)]
-    checks += [(JEQ, number, 0) for number in denied]
-    head = 4 + (1 if arch == "x86_64" else 0)
-    ends = head + len(checks)
-    clone_test, allow, eperm, enosys = ends + 1, ends + 3, ends + 4, ends + 5
-    code: list[tuple[int, int, int, int]] = [
+    denied = sorted({numbers[name] for name in (*DENIED, *SHARED_OBJECTS) if numbers[name] is not None})
+    # (op, jump-if-true label, jump-if-false label, k): labels resolve to forward offsets below.
+    code: list[tuple[int, str | int, str | int, int]] = [
         (LD_ABS_W, 0, 0, ARCH),
         (JEQ, 1, 0, AUDIT_ARCH[arch]),
         (RET, 0, 0, KILL_PROCESS),  # a call from another ABI: no way round the table
         (LD_ABS_W, 0, 0, NR),
     ]
     if arch == "x86_64":
-        code.append((JGE, eperm - (len(code) + 1), 0, X32_BIT))
-    for index, (op, number, _) in enumerate(checks):
-        target = clone_test if index == 0 else enosys if index == 1 else eperm
-        code.append((op, target - (len(code) + 1), 0, number))
-    code += [
-        (RET, 0, 0, ALLOW),
-        (LD_ABS_W, 0, 0, ARG0),
-        (JSET, eperm - (clone_test + 2), allow - (clone_test + 2), NEW_NAMESPACES),
-        (RET, 0, 0, ALLOW),
-        (RET, 0, 0, RET_ERRNO | errno.EPERM),
-        (RET, 0, 0, RET_ERRNO | errno.ENOSYS),
-    ]
-    for op, jt, jf, _k in code:
+        code.append((JGE, "eperm", 0, X32_BIT))
+    code += [(JEQ, "clone", 0, numbers["clone"]), (JEQ, "enosys", 0, numbers["clone3"]),
+             (JEQ, "fcntl", 0, numbers["fcntl"])]
+    code += [(JEQ, "eperm", 0, number) for number in denied]
+    code += [(RET, 0, 0, ALLOW), ("clone", 0, 0, 0), (LD_ABS_W, 0, 0, ARG0), (JSET, "eperm", "allow", NEW_NAMESPACES),
+             ("fcntl", 0, 0, 0), (LD_ABS_W, 0, 0, ARG1)]
+    code += [(JEQ, "eperm", 0, command) for command in FCNTL_REFUSED]
+    code += [("allow", 0, 0, 0), (RET, 0, 0, ALLOW), ("eperm", 0, 0, 0), (RET, 0, 0, RET_ERRNO | errno.EPERM),
+             ("enosys", 0, 0, 0), (RET, 0, 0, RET_ERRNO | errno.ENOSYS)]
+    return assemble(code)
+
+
+def assemble(code: list[tuple]) -> bytes:
+    """Resolve labels (an instruction whose op is a str marks the place of that label) and pack."""
+    places: dict[str, int] = {}
+    instructions: list[tuple] = []
+    for instruction in code:
+        if isinstance(instruction[0], str):
+            places[instruction[0]] = len(instructions)
+        else:
+            instructions.append(instruction)
+    packed = []
+    for index, (op, jt, jf, k) in enumerate(instructions):
+        jt, jf = (places[j] - index - 1 if isinstance(j, str) else j for j in (jt, jf))
         if op in (JEQ, JGE, JSET) and not (0 <= jt <= 255 and 0 <= jf <= 255):
             raise AssertionError("a jump of the filter is out of range")
-    return b"".join(struct.pack("<HBBI", op, jt, jf, k) for op, jt, jf, k in code)
+        packed.append(struct.pack("<HBBI", op, jt, jf, k))
+    return b"".join(packed)
 
 
-def run_filter(code: bytes, arch: int, nr: int, arg0: int = 0) -> int:
+def run_filter(code: bytes, arch: int, nr: int, arg0: int = 0, arg1: int = 0) -> int:
     """Interpret the filter on one call (for tests): the seccomp return value."""
-    data = struct.pack("<iIQ6Q", nr, arch, 0, arg0, 0, 0, 0, 0, 0)
+    data = struct.pack("<iIQ6Q", nr, arch, 0, arg0, arg1, 0, 0, 0, 0)
     instructions = [struct.unpack_from("<HBBI", code, offset) for offset in range(0, len(code), 8)]
     pc, accumulator = 0, 0
     while True:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -85,20 +84,24 @@ def host_address() -> str:
 def sandbox_leaks() -> list[str]:
     """Processes running as a sandbox uid that no sandbox holds any more."""
     leaks = []
-    locks = Path(sandbox.tempfile.gettempdir()) / "epic-cosmos-sandbox-uids"
-    for uid in range(sandbox.UID_BASE, sandbox.UID_BASE + sandbox.UID_COUNT):
-        with open(locks / str(uid), "w") as handle:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+    folder = sandbox.private_folder(sandbox.uid_lock_folder())
+    try:
+        for uid in range(sandbox.UID_BASE, sandbox.UID_BASE + sandbox.UID_COUNT):
+            held = sandbox.try_lock(folder, str(uid))
+            if held is None:
                 continue  # a sandbox is running as this uid right now
-            for status in Path("/proc").glob("[0-9]*/status"):
-                try:
-                    text = status.read_text()
-                except OSError:
-                    continue
-                if f"\nUid:\t{uid}\t" in text:
-                    leaks.append(f"uid {uid}: {text.splitlines()[0]}")
+            try:
+                for status in Path("/proc").glob("[0-9]*/status"):
+                    try:
+                        text = status.read_text()
+                    except OSError:
+                        continue
+                    if f"\nUid:\t{uid}\t" in text:
+                        leaks.append(f"uid {uid}: {text.splitlines()[0]}")
+            finally:
+                os.close(held)
+    finally:
+        os.close(folder)
     return leaks
 
 

@@ -292,3 +292,20 @@ def write(folder: Path, name: str, attack: Hostile) -> Path:
         return path
     assert attack.cells is not None
     return write_notebook(path, attack.cells)
+
+
+# Fills /dev/shm in files of 8 MB (the jail's file size limit caps each file): (megabytes written, errno or 0).
+FILL_DEV_SHM = code("""
+    def fill_dev_shm():
+        written = 0
+        try:
+            while written < 512:
+                with open(f"/dev/shm/fill-{written}", "wb") as handle:
+                    for _ in range(8):
+                        handle.write(b"x" * (1 << 20))
+                        handle.flush()
+                        written += 1
+        except OSError as error:
+            return written, error.errno
+        return written, 0
+""")

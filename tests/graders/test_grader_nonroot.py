@@ -8,8 +8,10 @@ them, then grades real submissions as that uid, two at a time.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,8 +22,9 @@ from pathlib import Path
 
 import pytest
 
+from graders import sandbox
 from graders.notebook import write_notebook
-from tests.graders.hostile_submissions import LOOPS, MEMORY_HOG
+from tests.graders.hostile_submissions import FILL_DEV_SHM, LOOPS, MEMORY_HOG, code
 
 REPO = Path(__file__).resolve().parents[2]
 NOBODY = 65534
@@ -118,3 +121,42 @@ def processes_left(uid: int, patience: float = 10.0) -> list[str]:
         if not found or time.monotonic() > deadline:
             return found.splitlines()
         time.sleep(0.1)
+
+
+SHM_FILL = FILL_DEV_SHM + code("""
+    import time
+
+    _written, _error = fill_dev_shm()
+    time.sleep(4)  # the files stay while the other submission looks
+
+
+    def islands(n, lanes):
+        return (_written, _error, False)
+""")
+SHM_PEEK = code("""
+    import os, time
+
+    time.sleep(2)
+    _seen = len(os.listdir("/dev/shm"))
+
+
+    def islands(n, lanes):
+        return (_seen, 0, False)
+""")
+ANSWER = re.compile(r"got:\s+\((\d+), (\d+), False\)")
+
+
+def test_an_ordinary_users_dev_shm_is_private_and_capped_like_tmp(course_as_a_user: Path) -> None:
+    home = course_as_a_user / "home"
+    fill = write_notebook(home / "shm-fill.ipynb", [SHM_FILL])
+    peek = write_notebook(home / "shm-peek.ipynb", [SHM_PEEK])
+    results = grade_as_nobody(course_as_a_user, [fill, peek], jobs=2, out="out-shm")
+
+    def answer(name: str) -> tuple[int, int]:
+        found = ANSWER.search(json.dumps(results[name]["tests"]).replace("\\n", "\n"))
+        assert found, results[name]["tests"][0]["output"]
+        return int(found[1]), int(found[2])
+
+    written, error = answer("shm-fill")
+    assert error == errno.ENOSPC and 32 <= written <= sandbox.Limits().tmp_mb
+    assert answer("shm-peek") == (0, 0)  # the other submission's files are not in its /dev/shm

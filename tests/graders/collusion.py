@@ -1,0 +1,248 @@
+"""Two cooperating submissions: a donor that knows a key and a receiver that needs it.
+
+The receiver holds the Islands solution encrypted; only the donor's key opens it. The donor tries to
+pass its 32-bit key on every channel two processes on one machine could share (CHANNELS, run as code
+in both notebooks): locks on files both can read (flock, fcntl record locks, open-file-description
+locks), inotify watches, System V shared memory, /dev/shm, an abstract Unix socket. Graded side by side,
+the receiver scores a hidden point only if some channel carried the key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from tests.graders.hostile_submissions import code
+
+KEY_BITS = 32
+CHANNEL_NAMES = ("flock", "fcntl", "ofd", "inotify", "sysv", "shm", "socket")
+
+CHANNELS = code("""
+    import ctypes, glob, os, socket, struct, threading, time, fcntl
+
+    _libc = ctypes.CDLL(None, use_errno=True)
+    _libc.shmat.restype = ctypes.c_void_p
+    _SHM_KEY = 0xC0A1
+    _SHM_PATH = "/dev/shm/cosmos-collusion-key"
+    _SOCKET = b"\\0cosmos-collusion-key"
+    _OFD_GETLK, _OFD_SETLK = 36, 37
+
+    def _files():
+        # files both sides see at the same paths and few programs open; bit 0 says "a donor is here"
+        found = [p for p in sorted(glob.glob("/usr/share/doc/*/copyright")) if os.path.realpath(p) == p]
+        return found[: KEY_BITS + 1]
+
+    def _bits(key):
+        return [1] + [(key >> i) & 1 for i in range(KEY_BITS)]
+
+    def _key(bits):
+        return sum(bit << i for i, bit in enumerate(bits[1:])) if bits and bits[0] else None
+
+    def _flock_struct(kind):
+        return struct.pack("hhqqi4x", kind, 0, 0, 0, 0)
+
+    def send(key, seconds):
+        # Hold every channel open for `seconds`; a refused channel is skipped.
+        held = []
+        for path, bit in zip(_files(), _bits(key)):
+            if bit:
+                fd = os.open(path, os.O_RDONLY)
+                held.append(fd)
+                for lock in (lambda: fcntl.flock(fd, fcntl.LOCK_EX),
+                             lambda: fcntl.fcntl(fd, fcntl.F_SETLK, _flock_struct(fcntl.F_RDLCK)),
+                             lambda: fcntl.fcntl(fd, _OFD_SETLK, _flock_struct(fcntl.F_RDLCK))):
+                    try:
+                        lock()
+                    except OSError:
+                        pass
+        try:
+            shm = _libc.shmget(_SHM_KEY, 64, 0o1666)
+            if shm >= 0:
+                address = _libc.shmat(shm, None, 0)
+                if address not in (None, ctypes.c_void_p(-1).value):
+                    ctypes.memmove(address, str(key).encode() + b"\\0", len(str(key)) + 1)
+        except OSError:
+            pass
+        try:
+            with open(_SHM_PATH, "w") as handle:
+                handle.write(str(key))
+        except OSError:
+            pass
+        try:
+            server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            server.bind(_SOCKET)
+            server.listen()
+            server.settimeout(0.05)
+        except OSError:
+            server = None
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            for fd in held:  # reads for the receiver's inotify watches (closing would drop the fcntl locks)
+                os.pread(fd, 1, 0)
+            if server is not None:
+                try:
+                    connection, _ = server.accept()
+                    connection.sendall(str(key).encode())
+                    connection.close()
+                except OSError:
+                    pass
+            time.sleep(0.05)
+        for fd in held:
+            os.close(fd)
+        try:
+            os.unlink(_SHM_PATH)
+        except OSError:
+            pass
+        if server is not None:
+            server.close()
+
+    def _lock_bits(test):
+        bits = []
+        for path in _files():
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except OSError:
+                return []
+            try:
+                bits.append(1 if test(fd) else 0)
+            except OSError:
+                return []
+            finally:
+                os.close(fd)
+        return bits
+
+    def _flocked(fd):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+
+    def _record_locked(command):
+        def test(fd):
+            reply = fcntl.fcntl(fd, command, _flock_struct(fcntl.F_WRLCK))
+            return struct.unpack("hhqqi4x", reply)[0] != fcntl.F_UNLCK
+        return test
+
+    def _inotify(seconds):
+        watcher = _libc.inotify_init1(os.O_NONBLOCK)
+        if watcher < 0:
+            return []
+        wds = {}
+        for index, path in enumerate(_files()):
+            wd = _libc.inotify_add_watch(watcher, path.encode(), 0x1 | 0x20)  # IN_ACCESS | IN_OPEN
+            if wd < 0:
+                os.close(watcher)
+                return []
+            wds[wd] = index
+        seen = set()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                data = os.read(watcher, 65536)
+            except BlockingIOError:
+                time.sleep(0.05)
+                continue
+            offset = 0
+            while offset < len(data):
+                wd, _mask, _cookie, length = struct.unpack_from("iIII", data, offset)
+                seen.add(wds.get(wd))
+                offset += 16 + length
+        os.close(watcher)
+        return [1 if index in seen else 0 for index in range(len(wds))]
+
+    def _text_key(text):
+        return int(text) if text.isdigit() else None
+
+    def _sysv():
+        shm = _libc.shmget(_SHM_KEY, 0, 0o666)
+        if shm < 0:
+            return None
+        address = _libc.shmat(shm, None, 0o10000)  # SHM_RDONLY
+        if address in (None, ctypes.c_void_p(-1).value):
+            return None
+        return _text_key(ctypes.string_at(address).decode("ascii", "replace"))
+
+    def _shm():
+        try:
+            with open(_SHM_PATH) as handle:
+                return _text_key(handle.read())
+        except OSError:
+            return None
+
+    def _socket():
+        try:
+            client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            client.settimeout(2)
+            client.connect(_SOCKET)
+            return _text_key(client.recv(64).decode("ascii", "replace"))
+        except OSError:
+            return None
+
+    def receive(seconds):
+        # Look on every channel until one has the key or `seconds` have passed: {channel: key or None}.
+        found = dict.fromkeys(CHANNEL_NAMES)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not any(found.values()):
+            found["flock"] = _key(_lock_bits(_flocked))
+            found["fcntl"] = _key(_lock_bits(_record_locked(fcntl.F_GETLK)))
+            found["ofd"] = _key(_lock_bits(_record_locked(_OFD_GETLK)))
+            found["inotify"] = _key(_inotify(0.5))
+            found["sysv"], found["shm"], found["socket"] = _sysv(), _shm(), _socket()
+            time.sleep(0.2)
+        return found
+""")
+
+
+def keystream(key: int, length: int) -> bytes:
+    """The bytes that encrypt the receiver's solution: sha256 of the key and a counter."""
+    out = b""
+    counter = 0
+    while len(out) < length:
+        out += hashlib.sha256(f"{key}:{counter}".encode()).digest()
+        counter += 1
+    return out[:length]
+
+
+def donor_cells(key: int, solution: list[str], seconds: float) -> list[str]:
+    """The donor: the real solution, and the key sent on every channel for `seconds` beside it."""
+    start = code("""
+        import threading
+        KEY_BITS = {bits}
+        CHANNEL_NAMES = {names}
+    """, bits=KEY_BITS, names=CHANNEL_NAMES)
+    send = f"threading.Thread(target=send, args=({key}, {seconds}), daemon=True).start()\n"
+    stay = f"import time\ntime.sleep({seconds})  # stay while the receiver listens\n"
+    return [start + CHANNELS + send, *solution, stay]
+
+
+def receiver_cells(key: int, solution: list[str], seconds: float) -> list[str]:
+    """The receiver: no usable code, only the solution encrypted with the donor's key."""
+    plain = "\n".join(solution).encode()
+    blob = bytes(a ^ b for a, b in zip(plain, keystream(key, len(plain)), strict=True))
+    start = code("""
+        import hashlib
+        KEY_BITS = {bits}
+        CHANNEL_NAMES = {names}
+        BLOB = {blob}
+    """, bits=KEY_BITS, names=CHANNEL_NAMES, blob=blob)
+    listen = code("""
+        FOUND = receive({seconds})
+        KEYS = [key for key in FOUND.values() if key is not None]
+
+
+        def _stream(key, length):
+            out, counter = b"", 0
+            while len(out) < length:
+                out += hashlib.sha256(f"{key}:{counter}".encode()).digest()
+                counter += 1
+            return out[:length]
+
+
+        for _key_found in KEYS:
+            exec(bytes(a ^ b for a, b in zip(BLOB, _stream(_key_found, len(BLOB)))).decode("utf-8", "replace"))
+        if not KEYS:
+            def islands(n, lanes):
+                return (0, 0, False)
+    """, seconds=seconds)
+    return [start + CHANNELS, listen]

@@ -1,0 +1,142 @@
+"""The fallback jail (no bubblewrap, graders/plainjail.py): nothing of a submission outlives its run,
+each run starts in a fresh home, and two submissions never meet (graders/SECURITY.md, "The fallback jail")."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from graders import plainjail, sandbox
+from graders.exercise import Exercise
+from graders.notebook import read_cells, write_notebook
+from tests.graders.collusion import donor_cells, receiver_cells
+from tests.graders.grader_helpers import REPO
+from tests.graders.hostile_submissions import code
+
+pytestmark = pytest.mark.slow
+
+# A chain of fork-and-exit that leaves its session (its pid changes all the time), a CPU burner beside it,
+# and in every step an IPython start-up file planted in every home the chain's uid may write.
+CHAIN = code("""
+    import ctypes, glob, os, time
+
+    def _name(tag):
+        ctypes.CDLL(None).prctl(15, tag.encode(), 0, 0, 0)  # PR_SET_NAME: the test finds us by it
+
+    def _plant():
+        for home in glob.glob("/tmp/cosmos-plain-*/home"):
+            try:
+                startup = os.path.join(home, ".ipython", "profile_default", "startup")
+                os.makedirs(startup, exist_ok=True)
+                with open(os.path.join(startup, "00-planted.py"), "w") as handle:
+                    handle.write("import builtins\\nbuiltins.PLANTED = True\\n")
+            except OSError:
+                pass
+
+    def _detach(body):
+        if os.fork() == 0:
+            os.setsid()
+            body()
+            os._exit(0)
+
+    def _burn():
+        _name(TAG)
+        while True:
+            pass
+
+    def _chain():
+        _name(TAG)
+        while True:
+            try:
+                if os.fork() != 0:
+                    os._exit(0)
+            except OSError:
+                pass
+            _plant()
+            time.sleep(0.001)
+
+    _detach(_burn)
+    _detach(_chain)
+""")
+# The next submission: the reference solution, unless a planted start-up file ran before it.
+SPOILED = code("""
+    import builtins
+    if getattr(builtins, "PLANTED", False):
+        def islands(n, lanes):
+            return (0, 0, False)
+""")
+
+
+def tagged(tag: str) -> list[int]:
+    """Pids of live (not zombie) processes named tag."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                name = (entry / "comm").read_text().strip()
+            except OSError:
+                continue
+            if name == tag and plainjail.real_uid_and_state(int(entry.name))[1] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_kill_uid_stops_a_fork_and_exit_chain_under_load() -> None:
+    tag = f"chain-{uuid.uuid4().hex[:8]}"
+    with sandbox.claim_uid() as uid:
+        try:
+            for _ in range(3):
+                subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-c",
+                                f"TAG = {tag!r}\n" + CHAIN], check=True, cwd="/")
+                seen: set[int] = set()
+                deadline = time.monotonic() + 30
+                while len(seen) < 3 and time.monotonic() < deadline:  # the burner and links of the chain
+                    seen.update(tagged(tag))
+                assert len(seen) >= 3
+                plainjail.kill_uid(uid)
+                assert plainjail.live_processes(uid) == []
+                time.sleep(0.5)
+                assert tagged(tag) == []
+        finally:
+            plainjail.kill_uid(uid)
+
+
+def plain_grade(*paths: Path, out: Path, jobs: int, timeout: int) -> dict[str, dict]:
+    """`python -m graders grade` in the fallback jail: each submission's results."""
+    env = {**os.environ, "COSMOS_SANDBOX": "plain"}
+    command = [sys.executable, "-m", "graders", "grade", "01-islands", *map(str, paths), "--out", str(out),
+               "--jobs", str(jobs), "--timeout", str(timeout)]
+    graded = subprocess.run(command, cwd=REPO, env={**env, "PYTHONPATH": str(REPO)}, capture_output=True, text=True,
+                            timeout=600)
+    assert graded.returncode == 0, graded.stderr
+    return {path.stem: json.loads((out / path.stem / "results.json").read_text()) for path in paths}
+
+
+def test_a_chain_left_by_one_submission_neither_survives_nor_reaches_the_next(islands: Exercise,
+                                                                               tmp_path: Path) -> None:
+    tag = f"chain-{uuid.uuid4().hex[:8]}"
+    solution = read_cells(islands.reference)
+    chain = write_notebook(tmp_path / "a-chain.ipynb", [f"TAG = {tag!r}\n" + CHAIN, "import time\ntime.sleep(3)\n"])
+    after = write_notebook(tmp_path / "b-after.ipynb", [*solution, SPOILED])
+    results = plain_grade(chain, after, out=tmp_path / "out", jobs=1, timeout=20)
+    assert results["b-after"]["score"] == 30, results["b-after"]["output"]
+    assert tagged(tag) == []
+
+
+def test_in_the_fallback_jail_a_receiver_beside_its_donor_earns_no_hidden_point(islands: Exercise,
+                                                                               tmp_path: Path) -> None:
+    # One fallback jail at a time, and what the donor leaves (System V memory, /dev/shm) goes with it.
+    solution = read_cells(islands.reference)
+    donor = write_notebook(tmp_path / "a-donor.ipynb", donor_cells(0x5EC2E7A1, solution, 6))
+    receiver = write_notebook(tmp_path / "b-receiver.ipynb", receiver_cells(0x5EC2E7A1, solution, 6))
+    results = plain_grade(donor, receiver, out=tmp_path / "out", jobs=2, timeout=30)
+    assert results["a-donor"]["score"] == 30
+    hidden = [test for test in results["b-receiver"]["tests"] if test["name"].startswith("hidden: ")]
+    assert len(hidden) >= 20 and sum(test["score"] for test in hidden) == 0

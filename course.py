@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +15,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
-EXTRAS = ("notebook", "test", "dask")
+# the student edition (`course.py release DIR`) has no grader's side: it installs only what students use
+STUDENT_EDITION = not (ROOT / "graders" / "release.py").exists()
+EXTRAS = ("notebook", "test") if STUDENT_EDITION else ("notebook", "test", "dask")
+# the instructor's tools a student never runs: the real-browser tests' Playwright, the style check's ruff
+NOT_FOR_STUDENTS = ("playwright", "ruff")
 # the JupyterLite build runs in a virtual environment of its own (never the course's: see lite/requirements.txt)
 LITE_VENV = Path(os.environ.get("COSMOS_LITE_VENV", ROOT / ".venv-lite"))
 LITE_REQUIREMENTS = ROOT / "lite" / "requirements.txt"
@@ -32,9 +37,12 @@ DEBIAN_PACKAGES = {
     "npm": "npm",  # `course.py lite` fetches Pyodide once from the npm registry (the `pyodide` package)
     "node": "nodejs",  # the JupyterLite tests run every lesson in the site's Pyodide under Node
 }
+if STUDENT_EDITION:  # the self-check's sandbox only: no Chromium, npm, Node, Tatham's puzzles or grading user
+    DEBIAN_PACKAGES = {cmd: pkg for cmd, pkg in DEBIAN_PACKAGES.items() if pkg in ("bubblewrap", "util-linux")}
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite")
+COMMANDS = ("course", "test", "setup") if STUDENT_EDITION else (
+    "course", "test", "setup", "regenerate", "release", "lite")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -50,6 +58,10 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
 """
+
+
+if STUDENT_EDITION:  # the instructor's commands (regenerate, release, lite) need files the edition leaves out
+    USAGE = USAGE[: USAGE.index("  regenerate")] + USAGE[USAGE.index("\nJupyterLab's kernels") :]
 
 
 def venv_python() -> Path:
@@ -82,7 +94,10 @@ def requirements() -> list[str]:
     """The packages pyproject.toml asks for: run-time ones and the chosen extras."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project.get("optional-dependencies", {})
-    return [*project.get("dependencies", []), *(req for name in EXTRAS for req in extras[name])]
+    wanted = [*project.get("dependencies", []), *(req for name in EXTRAS for req in extras[name])]
+    if STUDENT_EDITION:
+        wanted = [req for req in wanted if re.split(r"[<>=!~\[ ;]", req, maxsplit=1)[0] not in NOT_FOR_STUDENTS]
+    return wanted
 
 
 def ensure_venv() -> None:

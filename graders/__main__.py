@@ -12,9 +12,17 @@ from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
 from graders.sandbox import Limits, SandboxUnavailable
 
+# the instructor's side of the grader (batches, platforms, reports): the student edition ships without it
+INSTRUCTOR = (Path(__file__).resolve().parent / "batch.py").is_file()
 
-def parser() -> argparse.ArgumentParser:
-    """The commands and their options."""
+
+def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
+    """The commands and their options (in the student edition, only the self-check)."""
+    if not instructor:
+        main = argparse.ArgumentParser(prog="python -m graders", description="Check your exercises.")
+        commands = main.add_subparsers(dest="command", required=True)
+        add_check(commands)
+        return main
     main = argparse.ArgumentParser(
         prog="python -m graders", description="Check and grade exercises."
     )
@@ -25,7 +33,13 @@ def parser() -> argparse.ArgumentParser:
     grade = commands.add_parser(
         "grade", help="grade submissions in the sandbox against every check"
     )
-    check = commands.add_parser("check", help="run the public checks on your saved notebook")
+    add_check(commands)
+    new = commands.add_parser("new", help="lay out a new exercise to fill in (then `validate` says what is left)")
+    new.add_argument("name", help="NN-name, e.g. 08-trade-routes")
+    new.add_argument("--root", type=Path, default=None, help="the course's folder (default: this course)")
+    report = commands.add_parser("report", help="an HTML page of a graded batch's figures (report.html in OUT)")
+    report.add_argument("out", type=Path, help="the folder `grade --out` wrote")
+    report.add_argument("--csv", action="store_true", help="also the figures as CSV files beside it")
     gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip for an exercise")
     gradescope.add_argument("exercise", help="an exercise name (01-islands) or folder")
     gradescope.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
@@ -59,14 +73,24 @@ def parser() -> argparse.ArgumentParser:
     cluster.add_argument(
         "--dask-scheduler-file", metavar="FILE", help="the same, the scheduler named by a Dask scheduler file"
     )
+    for command in (validate, grade):
+        add_limits(command)
+    return main
+
+
+def add_check(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The `check` command: the student's self-check."""
+    check = commands.add_parser("check", help="run the public checks on your saved notebook")
     check.add_argument("notebook", type=Path)
     check.add_argument("--exercise", help="the exercise, if the notebook is not in its folder")
-    for command in (validate, grade, check):
-        command.add_argument(
-            "--memory", type=int, metavar="MB", help="memory per process (default 1024)"
-        )
-        command.add_argument("--timeout", type=float, metavar="S", help="seconds per submission")
-    return main
+    add_limits(check)
+    return check
+
+
+def add_limits(command: argparse.ArgumentParser) -> None:
+    """--memory and --timeout."""
+    command.add_argument("--memory", type=int, metavar="MB", help="memory per process (default 1024)")
+    command.add_argument("--timeout", type=float, metavar="S", help="seconds per submission")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +116,22 @@ def run(args: argparse.Namespace) -> int:
         passed, text = check_notebook(args.notebook, args.exercise)
         print(text)
         return 0 if passed else 1
+    if args.command == "new":
+        from graders.scaffold import create
+
+        written = create(args.name, *(() if args.root is None else (args.root,)))
+        print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
+        print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")
+        return 0
+    if args.command == "report":
+        from graders.report import ReportError, write
+
+        try:
+            written = write(args.out, args.csv)
+        except ReportError as error:
+            raise ExerciseError(str(error)) from None
+        print(f"wrote {', '.join(str(path) for path in written)}")
+        return 0
     if args.command == "gradescope":
         from graders.gradescope import build
 
@@ -108,6 +148,15 @@ def run(args: argparse.Namespace) -> int:
         raise ExerciseError(
             "--jobs must be at least 1, --memory at least 64 and --timeout positive"
         )
+    if args.command == "validate":
+        from graders.exercise import exercise_folder, hidden_root_for
+        from graders.validate import missing
+
+        folder = exercise_folder(args.exercise)
+        left = missing(folder, hidden_root_for(folder) / folder.name)
+        if left:
+            print(f"{folder.name}: not ready to validate, still to do:", *left, sep="\n  ")
+            return 1
     exercise = load_exercise(args.exercise)
     limits = limits_for(exercise, args.timeout, args.memory)
     if args.command == "validate":

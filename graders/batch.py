@@ -167,7 +167,10 @@ def grade_all(
 
     def work(submission: Submission) -> dict:
         try:
-            data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
+            if submission.found is not None and submission.found.error:  # nothing to run: the source said why
+                data = not_graded(exercise, f"error: {submission.found.error}")
+            else:
+                data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
         except (Stopped, SandboxUnavailable):
             raise
         except Exception as error:  # one submission never stops the batch
@@ -199,32 +202,47 @@ def grade_all(
     return graded
 
 
+# = + - @, tab and CR start a formula in some spreadsheet; so may their full-width forms
+FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+
+
 def spreadsheet_safe(text: str) -> str:
-    """Text from a source (a student's name, a file name) fit for a spreadsheet cell: one line, never a formula."""
+    """Text fit for a spreadsheet cell: one line, nothing invisible, never read as a formula.
+
+    Control characters (newlines, tabs, carriage returns) and invisible ones are written as escapes; a cell
+    that would start (after spaces) with = + - @ or their full-width forms gets a leading `'` (OWASP's advice
+    for CSV injection).
+    """
     text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+    return f"'{text}" if text.lstrip(" ")[:1] in FORMULA_STARTS else text
+
+
+def csv_text(rows: list[list[str]]) -> str:
+    """A CSV file's text with every cell spreadsheet-safe (every CSV the grader writes goes through here)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerows([[spreadsheet_safe(str(cell)) for cell in row] for row in rows])
+    return buffer.getvalue()
 
 
 def summary_csv(graded: list[tuple[Submission, dict]]) -> str:
     """One row per submission: its name, file, score, outcome and time."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(SUMMARY_FIELDS)
+    rows = [list(SUMMARY_FIELDS)]
     for submission, data in graded:
         found = submission.found
-        writer.writerow(
+        rows.append(
             [
                 submission.ident,
                 found.student if found else submission.ident,
-                spreadsheet_safe(found.name) if found else "",
+                found.name if found else "",
                 found.platform if found else "file",
                 ("yes" if found.late else "no") if found else "",
-                spreadsheet_safe(found.origin) if found else shown_path(submission.path),
+                found.origin if found else shown_path(submission.path),
                 f"{data['score']:g}",
                 f"{data['max_score']:g}",
                 data["extra_data"]["outcome"],
-                data.get("execution_time", 0),
-                spreadsheet_safe(found.note) if found else "",
+                f"{data.get('execution_time', 0):g}",
+                found.note if found else "",
             ]
         )
-    return buffer.getvalue()
+    return csv_text(rows)

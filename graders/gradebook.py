@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
-from graders.batch import Submission, spreadsheet_safe
+from graders.batch import Submission, csv_text
 
 # Canvas's gradebook export and import: the student's name, Canvas user id, the SIS ids and section (which
 # Canvas fills in itself when left empty), then one column per assignment headed "Title (assignment id)".
@@ -23,30 +20,24 @@ def canvas_column(title: str, assignment_id: str | None) -> str:
 
 def canvas_csv(graded: list[tuple[Submission, dict]], column: str, max_score: float) -> str:
     """The Canvas gradebook CSV of the Canvas students among the graded (others have no Canvas user id)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*CANVAS_FIELDS, column])
-    writer.writerow(["Points Possible", "", "", "", "", f"{max_score:g}"])
+    rows = [[*CANVAS_FIELDS, column], ["Points Possible", "", "", "", "", f"{max_score:g}"]]
     for submission, data in graded:
         found = submission.found
         if found is None or found.platform != "canvas":
             continue
-        writer.writerow([spreadsheet_safe(found.name), found.student.removeprefix("canvas-"), "", "", "",
-                         f"{data['score']:g}"])
-    return buffer.getvalue()
+        rows.append([found.name, found.student.removeprefix("canvas-"), "", "", "", f"{data['score']:g}"])
+    return csv_text(rows)
 
 
 def moodle_csv(graded: list[tuple[Submission, dict]]) -> str:
     """Moodle's grading worksheet for the Moodle students among the graded."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(MOODLE_FIELDS)
+    rows = [list(MOODLE_FIELDS)]
     for submission, data in graded:
         found = submission.found
         if found is None or found.platform != "moodle":
             continue
         passed = sum(test["status"] == "passed" for test in data["tests"])
-        writer.writerow([f"Participant {found.student.removeprefix('moodle-')}", spreadsheet_safe(found.name),
-                         f"{data['score']:g}", f"{data['max_score']:g}",
-                         f"{passed} of {len(data['tests'])} checks passed ({data['extra_data']['outcome']})"])
-    return buffer.getvalue()
+        rows.append([f"Participant {found.student.removeprefix('moodle-')}", found.name, f"{data['score']:g}",
+                     f"{data['max_score']:g}",
+                     f"{passed} of {len(data['tests'])} checks passed ({data['extra_data']['outcome']})"])
+    return csv_text(rows)

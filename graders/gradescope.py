@@ -28,29 +28,35 @@ VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gra
 GRADER_FILES = (
     "__init__.py", "exercise.py", "grading.py", "sandbox.py", "plainjail.py", "jail.py", "scoring.py", "values.py",
     "notebook.py", "probe.py", "runner.py", "kernel.py", "selfcheck.py", "seccomp.py", "bytecode.py", "cgroups.py",
-    "gradescope.py", "platforms.py",
+    "gradescope.py", "platforms.py", "ziparchive.py",
 )  # fmt: skip
 PUBLIC_PACKAGES = ("cosmos", "tents")  # a submission may import them
 KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")
 
+VENV = "/opt/cosmos-autograder/venv"  # outside /autograder, which run_autograder makes root's only
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (choose the Ubuntu 24.04 base:
 # the grader needs Python 3.11 or newer). bubblewrap is the grader's jail where the container allows it.
+# The venv lives outside /autograder: the submission's kernel runs its Python, and nothing under /autograder
+# may be readable to the submission (run_autograder makes /autograder root's only).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq python3 python3-venv bubblewrap util-linux
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "the grader needs Python 3.11+"; exit 1; }
-python3 -m venv /autograder/venv
-/autograder/venv/bin/pip install -q {packages}
+python3 -m venv {venv}
+{venv}/bin/pip install -q {packages}
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
 # Gradescope runs this for every submission, as root. AUTOGRADER_ROOT and AUTOGRADER_PYTHON exist for tests.
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
-PYTHON="${AUTOGRADER_PYTHON:-$ROOT/venv/bin/python}"
-chmod 0700 "$ROOT/source"   # the hidden checks: for root only (the submission runs as a uid of its own)
+PYTHON="${AUTOGRADER_PYTHON:-{venv}/bin/python}"
+# Root's only, before anything runs: the hidden checks (source/), submission_metadata.json (earlier
+# submissions' results), results/ and the submission itself. The submission runs as a uid of its own and
+# never needs a path under /autograder (the fallback jail copies what it needs into a folder of its own).
+chmod 0700 "$ROOT" "$ROOT/source"
 cd "$ROOT/source"
 PYTHONPATH="$ROOT/source" exec "$PYTHON" -m graders.gradescope run --root "$ROOT"
 """
@@ -64,8 +70,8 @@ def pinned_packages() -> str:
 def members(exercise: Exercise, visibility: str) -> dict[str, bytes]:
     """Every file of the autograder zip, by its path in the zip."""
     files: dict[str, bytes] = {
-        "setup.sh": SETUP_SH.replace("{packages}", pinned_packages()).encode(),
-        "run_autograder": RUN_AUTOGRADER.encode(),
+        "setup.sh": SETUP_SH.replace("{packages}", pinned_packages()).replace("{venv}", VENV).encode(),
+        "run_autograder": RUN_AUTOGRADER.replace("{venv}", VENV).encode(),
         CONFIG: (json.dumps({"exercise": exercise.name, "hidden_visibility": visibility}, indent=1) + "\n").encode(),
         f"exercises/{exercise.name}/exercise.json": (exercise.folder / "exercise.json").read_bytes(),
         f"exercises/{exercise.name}/{exercise.notebook.name}": exercise.notebook.read_bytes(),
@@ -101,20 +107,41 @@ def submitted_notebook(folder: Path, notebook: str) -> Path | None:
     return folder / chosen if chosen else None
 
 
+WHEN = {"after_published": "once the grades are published", "after_due_date": "after the due date",
+        "hidden": "never: the instructor keeps them"}
+
+
 def to_gradescope(exercise: Exercise, data: dict, visibility: str, jail: str) -> dict:
-    """Our results as Gradescope's results.json: hidden checks with the visibility chosen for them."""
+    """Our results as Gradescope's results.json: hidden checks with the visibility chosen for them.
+
+    Gradescope's specification ("Controlling Test Case Visibility", gradescope-autograders.readthedocs.io
+    /en/latest/specs/): a top-level "visibility" is the default of every test that sets none, and "if test cases
+    are hidden, students will not be able to see their total score"; "output" is text for the whole submission
+    and "execution_time" is optional. So until the hidden checks are shown, nothing students see may depend on
+    them: the top level takes their visibility, the output speaks of the notebook's run (up to the first check)
+    and the public checks only, and no execution time is sent (a submission could time itself on a hidden input).
+    """
     tests = []
     for check, test in zip(exercise.checks, data["tests"], strict=True):
         tests.append({key: test[key] for key in ("name", "score", "max_score", "status", "output")}
                      | {"visibility": visibility if check.hidden else "visible"})
+    hidden = sum(check.hidden for check in exercise.checks)
+    extra = {key: data["extra_data"][key] for key in ("outcome", "exercise")} | {
+        "jail": jail, "seconds": data.get("execution_time", 0)}  # extra_data is stored for the instructor
+    if visibility == "visible" or not hidden:
+        return {"score": data["score"], "output": data["output"], "visibility": "visible",
+                "stdout_visibility": "hidden", "tests": tests, "extra_data": extra}
+    public = [test for check, test in zip(exercise.checks, tests, strict=True) if not check.hidden]
+    passed = sum(test["status"] == "passed" for test in public)
+    lines = [data["extra_data"].get("notebook_output", ""), f"{passed} of {len(public)} public checks passed",
+             f"{hidden} hidden checks: shown {WHEN.get(visibility, WHEN['hidden'])}"]
     return {
         "score": data["score"],
-        "execution_time": data.get("execution_time", 0),
-        "output": data["output"],
-        "visibility": "visible",
+        "output": "\n".join(line for line in lines if line),
+        "visibility": visibility,
         "stdout_visibility": "hidden",
         "tests": tests,
-        "extra_data": {key: data["extra_data"][key] for key in ("outcome", "exercise")} | {"jail": jail},
+        "extra_data": extra,
     }
 
 

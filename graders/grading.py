@@ -12,7 +12,7 @@ from graders import probe, sandbox
 from graders.exercise import Check, Exercise
 from graders.notebook import SubmissionError, clean, read_submission
 from graders.sandbox import Limits, SandboxResult
-from graders.scoring import Outcome, Verdict, check_events, judge, results, run_summary
+from graders.scoring import Outcome, Verdict, check_events, judge, printable, results, run_summary
 
 NOT_RUN = Verdict(False, "not run: the notebook did not get that far (see the summary)")
 PROBE_SOURCE = Path(probe.__file__).read_text(encoding="utf-8")
@@ -78,12 +78,15 @@ def grade_submission(
         verdicts = [Verdict(False, "not run: the notebook could not be read") for _ in checks]
         return _finish(exercise, checks, verdicts, Outcome.ERROR, f"error: {error}", digest, 0.0)
     run = (run_job or sandbox.run)(job_for(checks, cells, limits), limits, stop)
+    checked = any(event.get("event") == "check" for event in run.events)
     try:
         outcome, verdicts, output = interpret(exercise, checks, run, limits)
     except Exception as error:  # the last line of defence: what came back is never the batch's problem
         verdicts = [Verdict(False, "not run: the grader could not read the report") for _ in checks]
         outcome, output = Outcome.ERROR, f"error: the sandbox's report could not be read ({type(error).__name__})"
-    return _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds)
+    # what the student may read before any hidden result is published: the run up to the first check
+    before = run_summary(run.events, limits.timeout)[1] if checked else output
+    return _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds, before)
 
 
 def interpret(
@@ -149,10 +152,16 @@ def _finish(
     output: str,
     digest: str,
     seconds: float,
+    before_checks: str | None = None,
 ) -> dict:
-    """The results dict with the bookkeeping that makes a batch resumable."""
+    """The results dict with the bookkeeping that makes a batch resumable.
+
+    extra_data.notebook_output is the part of the output about the notebook's own run, before any check
+    (the Gradescope autograder shows only that and the public checks until the hidden ones are published).
+    """
     graded = replace(exercise, checks=checks)
     data = results(graded, verdicts, outcome, output)
     data["execution_time"] = round(seconds, 3)
-    data["extra_data"].update(submission_sha256=digest, exercise_fingerprint=exercise.fingerprint)
+    data["extra_data"].update(submission_sha256=digest, exercise_fingerprint=exercise.fingerprint,
+                              notebook_output=printable(output if before_checks is None else before_checks))
     return data

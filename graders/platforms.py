@@ -10,21 +10,40 @@ from __future__ import annotations
 import os
 import re
 import stat
+import struct
 import zipfile
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from graders.notebook import MAX_NOTEBOOK_BYTES
+from graders.ziparchive import open_zip
 
 MAX_MEMBERS = 20_000  # entries in one archive (a class of hundreds, each with a few files)
 MAX_TOTAL_BYTES = 1 << 30  # notebooks read out of one archive, in all
-# Canvas: "smithbob_340934_208490284_islands.ipynb"; a late one "smithbob_LATE_340934_208490284_islands.ipynb";
-# a resubmission keeps Canvas's renamed file ("islands-1.ipynb"). The name is Canvas's: surname then
-# given name, lower case, no spaces (taken as any text without "_"); the first number is the Canvas user id.
-CANVAS = re.compile(r"^(?P<name>[^_]+)(?P<late>_late)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<file>.+)$", re.I | re.S)
-# Moodle: "Jane Doe_123456_assignsubmission_file_islands.ipynb", or in a folder per submission
-# "Jane Doe_123456_assignsubmission_file_/islands.ipynb"; the number is the participant id.
-MOODLE = re.compile(r"^(?P<name>.+?)_(?P<id>\d+)_assignsubmission_file_/?(?P<file>.+)$", re.S)
+
+# Whose file a member is comes only from the naming each platform gives the top of a member's path, never from
+# anything deeper (the student chose those names). Each pattern below is read with fullmatch on one name.
+#
+# Canvas, "Download Submissions" (instructure/canvas-lms, lib/content_zipper.rb): add_upload_submission names a
+# file "#{filename}_#{file.id}_#{sanitize_attachment_filename(file.display_name)}", where get_filename's filename
+# is [users_name, "LATE" if late, id].compact.join("_") with every non-word character removed, id the Canvas
+# user id, or "anon_#{submission.anonymous_id}" (and no name) when the assignment anonymises students; users_name
+# is the sortable name, lower case, which may hold "_" (sanitize_user_name). The display name can hold anything
+# but NUL / \ : * ? " < > | (replaced by "_"), so a member is always one name with no folder. The first
+# "_<digits>_<digits>_" after the name is the user and attachment ids: the student's own file name comes after them.
+CANVAS = re.compile(r"(?P<name>\w*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<file>.+)", re.S)
+CANVAS_ANONYMOUS = re.compile(r"(?P<late>LATE_)?anon_(?P<id>[A-Za-z0-9]+)_(?P<attachment>\d+)_(?P<file>.+)", re.S)
+# Moodle, "Download all submissions" (moodle/moodle, mod/assign): the prefix is the full name with "_" made " "
+# and clean_filename's characters removed, then "_" and the participant's unique id (get_uniqueid_for_user: the
+# user id, or the blind-marking id after "Participant"), so a name never holds "_". With "download submissions
+# in folders" (the default since 3.1) a file goes to "<prefix>_<subtype>_<type>" + the file's own path:
+# locallib.php download_submissions (3.x to 4.0) adds a trailing "_" ("Jane Doe_12_assignsubmission_file_/a.ipynb"),
+# classes/downloader.php load_submissionplugin_filelist (4.1 and later) does not ("..._assignsubmission_file/
+# a.ipynb"); team submissions in 4.1+ are "<group name>_<group id>" or the default team's name alone
+# (get_student_prefix). Without folders every file is "<prefix>_<subtype>_<type>_<file name>", with no folder.
+MOODLE_FOLDER = re.compile(r"(?P<name>[^_]*)(?:_(?P<id>\d+))?_assignsubmission_(?P<plugin>[a-z0-9]+)_?")
+MOODLE_FILE = re.compile(r"(?P<name>[^_]*)_(?P<id>\d+)_assignsubmission_(?P<plugin>[a-z0-9]+)_(?P<file>.+)", re.S)
+MACOS_FORKS = "__MACOSX"  # what the Finder adds when an instructor zips a folder again
 
 
 class SourceError(ValueError):
@@ -42,6 +61,7 @@ class Found:
     origin: str  # where it came from, for the summary ("submissions.zip: smithbob_..._islands.ipynb")
     late: bool = False  # Canvas marks a submission made after the due date
     note: str = ""  # what the instructor should know (another notebook was ignored, ...)
+    error: str = ""  # why this student's notebook could not be taken from the source (graded as an error)
 
 
 @dataclass(frozen=True)
@@ -52,8 +72,9 @@ class Member:
     student_id: str
     name: str
     late: bool
-    file: str  # the file name the student gave it
+    file: str  # the file name the student gave it (a path inside their own folder)
     info: zipfile.ZipInfo
+    bad_name: bool = False  # the member's name is not the UTF-8 its zip entry claims
 
 
 def collect(sources: list[Path], notebook: str, scratch: Path) -> tuple[list[Found], list[str]]:
@@ -62,7 +83,7 @@ def collect(sources: list[Path], notebook: str, scratch: Path) -> tuple[list[Fou
     problems: list[str] = []
     for source in sources:
         if source.is_symlink() or not source.is_dir() and source.suffix.lower() != ".zip":
-            found.append(Found(source.stem, source.stem, "file", source, shown(source)))
+            found.append(Found(shown(source.stem), shown(source.stem), "file", source, shown(source)))
         elif source.is_dir():
             found.extend(from_folder(source, notebook, problems))
         else:
@@ -105,26 +126,76 @@ def from_folder(folder: Path, notebook: str, problems: list[str]) -> list[Found]
         if chosen is None:
             problems.append(f"{shown(student)}: no notebook in this student's folder")
             continue
-        result.append(Found(student.name, student.name, "folder", student / chosen, shown(student / chosen),
-                            note=note))
+        result.append(Found(shown(student.name), shown(student.name), "folder", student / chosen,
+                            shown(student / chosen), note=shown(note)))
     if not result and not problems:
         problems.append(f"{shown(folder)}: no notebooks, and no folders of students with notebooks")
     return result
 
 
-def recognise(info: zipfile.ZipInfo) -> Member | None:
-    """The platform, student and file a member's path names, or None for a member of neither naming."""
-    path = info.filename
-    parts = PurePosixPath(path).parts
-    for start in range(len(parts)):  # a download may sit in a folder of its own ("Course-Assignment/...")
-        tail = "/".join(parts[start:])
-        moodle = MOODLE.match(tail)
-        if moodle and "/" not in moodle["file"]:
-            return Member("moodle", moodle["id"], moodle["name"].strip(), False, moodle["file"], info)
-    canvas = CANVAS.match(parts[-1]) if parts else None
-    if canvas:
-        return Member("canvas", canvas["id"], canvas["name"], bool(canvas["late"]), canvas["file"], info)
-    return None
+def top_folder(names: list[str]) -> str:
+    """The one folder every member sits in when an instructor zipped the download again ("" if none).
+
+    Neither platform writes such a folder, and no student can add a member outside their own folder, so a
+    folder around everything whose name is not a platform's naming is stripped; nothing else is.
+    """
+    tops = {name.split("/", 1)[0] for name in names if name.split("/", 1)[0] != MACOS_FORKS}
+    if len(tops) != 1 or any("/" not in name for name in names if not name.startswith(MACOS_FORKS + "/")):
+        return ""
+    top = tops.pop()
+    return "" if MOODLE_FOLDER.fullmatch(top) or CANVAS.fullmatch(top) else top
+
+
+def moodle_member(path: str, info: zipfile.ZipInfo) -> Member | None:
+    """A member of Moodle's naming: the owner from the first name of its path, nothing deeper."""
+    first, slash, rest = path.partition("/")
+    if slash:
+        folder = MOODLE_FOLDER.fullmatch(first)
+        if folder is None or not rest:
+            return None
+        student = folder["id"] or f"team-{safe_key(folder['name'])}"  # 4.1+'s default team has no id
+        return Member("moodle", student, folder["name"].strip(), False, rest, info)
+    flat = MOODLE_FILE.fullmatch(first)
+    return Member("moodle", flat["id"], flat["name"].strip(), False, flat["file"], info) if flat else None
+
+
+def canvas_member(path: str, info: zipfile.ZipInfo, anonymous: bool) -> Member | None:
+    """A member of Canvas's naming (named, or anonymous when the whole download is)."""
+    if "/" in path:
+        return None
+    if anonymous:
+        match = CANVAS_ANONYMOUS.fullmatch(path)
+        return Member("canvas", f"anon-{match['id']}", f"anon_{match['id']}", bool(match["late"]), match["file"],
+                      info) if match else None
+    match = CANVAS.fullmatch(path)
+    return Member("canvas", match["id"], match["name"], bool(match["late"]), match["file"], info) if match else None
+
+
+def safe_key(text: str) -> str:
+    """Text fit for a student key: letters and digits, the rest "-"."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "unnamed"
+
+
+def recognise_all(infos: list[zipfile.ZipInfo], source: Path) -> tuple[list[Member], list[zipfile.ZipInfo]]:
+    """The members of the archive's one platform (whichever names more of them), and the members of neither.
+
+    A download comes from one platform. Every genuine member follows its naming, so the platform is the one
+    that recognises more members; no single member decides (a member may be shaped to fit both).
+    """
+    names = [info.filename for info in infos]
+    top = top_folder(names)
+    paths = [name[len(top) + 1 :] if top else name for name in names]
+    moodle = [moodle_member(path, info) for path, info in zip(paths, infos, strict=True)]
+    anonymous = [CANVAS_ANONYMOUS.fullmatch(path) is not None for path in paths if "/" not in path]
+    everyone_anonymous = bool(anonymous) and all(anonymous)
+    canvas = [canvas_member(path, info, everyone_anonymous) for path, info in zip(paths, infos, strict=True)]
+    moodle_count = sum(member is not None for member in moodle)
+    canvas_count = sum(member is not None for member in canvas)
+    if moodle_count == canvas_count and moodle_count:
+        raise SourceError(f"{shown(source)}: every member fits both Canvas's and Moodle's naming, so whose each "
+                          "file is cannot be told; download it again from the platform")
+    chosen = moodle if moodle_count > canvas_count else canvas
+    return [m for m in chosen if m is not None], [i for m, i in zip(chosen, infos, strict=True) if m is None]
 
 
 def regular(info: zipfile.ZipInfo) -> bool:
@@ -141,26 +212,30 @@ def read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> by
 
 
 def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) -> list[Found]:
-    """The notebooks of a Canvas or Moodle bulk download, one per student, copied under scratch by number."""
+    """The notebooks of a Canvas or Moodle bulk download, one per student, copied under scratch by number.
+
+    Parsing is linear in the archive's size; a member that cannot be read (a damaged stream, a name that is
+    not UTF-8) is its own student's error, reported in their row, never the batch's.
+    """
     try:
-        archive = zipfile.ZipFile(source)
-    except (OSError, zipfile.BadZipFile) as error:
+        archive, bad_names = open_zip(source)
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, struct.error) as error:
         raise SourceError(f"{shown(source)} is not a readable zip ({error})") from None
     with archive:
-        infos = archive.infolist()
+        infos = [info for info in archive.infolist() if not info.is_dir()]
         if len(infos) > MAX_MEMBERS:
             raise SourceError(f"{shown(source)} has {len(infos)} members; at most {MAX_MEMBERS} are read")
+        recognised, strangers = recognise_all(infos, source)
+        for info in strangers:
+            problems.append(f"{shown(source)}: {shown(info.filename)} follows neither Canvas's nor Moodle's naming")
         members: dict[tuple[str, str], list[Member]] = {}
-        for info in infos:
-            if info.is_dir():
-                continue
-            member = recognise(info)
-            if member is None:
-                problems.append(f"{shown(source)}: {shown(info.filename)} follows neither Canvas's nor Moodle's naming")
-            elif not regular(info):
-                problems.append(f"{shown(source)}: {shown(info.filename)} is not a plain file (a link?): not read")
+        for member in recognised:
+            if not regular(member.info):
+                problems.append(f"{shown(source)}: {shown(member.info.filename)} is not a plain file (a link?): "
+                                "not read")
             else:
-                members.setdefault((member.platform, member.student_id), []).append(member)
+                bad = member.info.filename in bad_names
+                members.setdefault((member.platform, member.student_id), []).append(replace(member, bad_name=bad))
         folder = scratch / f"zip-{len(list(scratch.iterdir())) if scratch.is_dir() else 0}"
         folder.mkdir(parents=True)
         total = 0
@@ -173,23 +248,30 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
                 continue
             member = by_file[chosen]
             target = folder / f"{len(result)}.ipynb"  # never the member's own name: no path of the zip is used
-            try:
-                data = read_member(archive, member.info, MAX_NOTEBOOK_BYTES)
-            except (OSError, zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError) as error:
-                problems.append(f"{shown(source)}: {shown(member.info.filename)} could not be read ({error})")
-                data = b""  # graded as an unreadable notebook: the student still gets a result
-            if data is None:
-                note = _join(note, f"the notebook is larger than {MAX_NOTEBOOK_BYTES >> 20} MB: not read")
-                data = b""
+            data, error = take(archive, member, own)
             total += len(data)
             if total > MAX_TOTAL_BYTES:
                 raise SourceError(f"{shown(source)} holds more than {MAX_TOTAL_BYTES >> 20} MB of notebooks")
             target.write_bytes(data)
+            if error:
+                problems.append(f"{shown(source)}: {shown(member.info.filename)}: {error}")
             result.append(Found(f"{platform}-{student_id}", member.name, platform, target,
-                                f"{shown(source)}: {shown(member.info.filename)}", member.late, note))
+                                f"{shown(source)}: {shown(member.info.filename)}", member.late, note, error))
     return result
 
 
-def _join(first: str, second: str) -> str:
-    """Two notes, either of which may be empty."""
-    return "; ".join(text for text in (first, second) if text)
+def take(archive: zipfile.ZipFile, member: Member, own: list[Member]) -> tuple[bytes, str]:
+    """The chosen member's bytes, or b"" and why they cannot be graded (the student's row says so)."""
+    names = sorted({m.name for m in own})
+    if len(names) > 1:
+        return b"", (f"the download holds this student's files under {len(names)} names ("
+                     f"{', '.join(names[:3])}): not graded, check the download")
+    if member.bad_name:
+        return b"", "the notebook's name in the zip is not valid UTF-8, as its entry claims: not read"
+    try:
+        data = read_member(archive, member.info, MAX_NOTEBOOK_BYTES)
+    except Exception as error:  # noqa: BLE001 (a damaged member of any kind: zlib, CRC, header, encoding)
+        return b"", f"the notebook could not be read from the zip ({type(error).__name__}: {str(error)[:200]})"
+    if data is None:
+        return b"", f"the notebook is larger than {MAX_NOTEBOOK_BYTES >> 20} MB: not read"
+    return data, ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import json
 from dataclasses import dataclass
 from enum import Enum
@@ -10,12 +9,10 @@ from enum import Enum
 from graders.exercise import Check, Compare, Contract, Exercise
 from graders.values import (
     BadAnswer,
-    Foreign,
     decode,
     same,
     same_lines,
     show,
-    type_name,
     type_problem,
 )
 
@@ -39,20 +36,34 @@ class Verdict:
     passed: bool
     text: str
     ended: Outcome | None = None  # TIMEOUT or DIED when the check itself ran out or crashed
+    reason: str = "error"  # one of HIDDEN_TEXT's keys (or "passed"): all a hidden check's verdict may say
 
 
 UNREADABLE = "the check could not run: the kernel sent something unreadable (out of memory?)"
 TIMED_OUT = Verdict(
-    False, "timeout: the check did not finish in time (an endless loop?)", Outcome.TIMEOUT
+    False, "timeout: the check did not finish in time (an endless loop?)", Outcome.TIMEOUT, "timeout"
 )
-BUILTIN_NAMES = frozenset(
-    name for name in dir(builtins) if isinstance(getattr(builtins, name), type)
-)
+DIED = "the kernel died (os._exit, a crash, or a resource limit)"
+# What a student reads of a failed hidden check: one of these few texts, filled in with the check's own public
+# contract only. Nothing the submission chooses (an exception's type or message, a type's name, what it
+# printed, a malformed answer) reaches it, so resubmitting cannot read a hidden input through the verdicts.
+HIDDEN_TEXT = {
+    "wrong answer": "wrong answer",
+    "wrong type": "wrong type: the answer must be {returns}",
+    "error": "error: the call raised an exception, or its answer could not be read",
+    "timeout": TIMED_OUT.text,
+    "kernel died": DIED,
+    "not defined": "`{name}` is not defined in the notebook as a function",
+}
 
 
-def safe_name(name: object) -> str:
-    """A type or exception name fit for a hidden check's message: builtins only, never data."""
-    return name if type(name) is str and name in BUILTIN_NAMES else "a type of its own"
+def hidden_view(check: Check, contract: Contract, verdict: Verdict) -> Verdict:
+    """What a hidden check's verdict shows: its reason's fixed text (the run's ending kept for the outcome)."""
+    if verdict.passed:
+        return Verdict(True, "passed", reason="passed")
+    reason = verdict.reason if verdict.reason in HIDDEN_TEXT else "error"
+    text = HIDDEN_TEXT[reason].format(returns=contract.returns, name=check.call)
+    return Verdict(False, text, verdict.ended, reason)
 
 
 def untrusted(text: object, cap: int) -> str:
@@ -72,19 +83,23 @@ def printable(text: str) -> str:
 
 
 def judge(check: Check, contract: Contract, event: dict) -> Verdict:
-    """Verdict for one check from the runner's event for it (never trusting its content)."""
+    """Verdict for one check from the runner's event for it (never trusting its content); a hidden check's
+    verdict is one of a few fixed texts."""
+    verdict = judge_event(check, contract, event)
+    return hidden_view(check, contract, verdict) if check.hidden else verdict
+
+
+def judge_event(check: Check, contract: Contract, event: dict) -> Verdict:
+    """The full verdict for one check from the runner's event for it."""
     status = event.get("status")
     if status == "timeout":
         return TIMED_OUT
     if status == "died":
-        return Verdict(
-            False, "the kernel died (os._exit, a crash, or a resource limit)", Outcome.DIED
-        )
+        return Verdict(False, DIED, Outcome.DIED, "kernel died")
     if status == "broken":
         return Verdict(False, UNREADABLE, Outcome.ERROR)
     if status == "error":
-        what = untrusted(event.get("ename"), 80) if not check.hidden else safe_name(event.get("ename"))
-        return Verdict(False, f"the check could not run in the notebook's kernel ({what})")
+        return Verdict(False, f"the check could not run in the notebook's kernel ({untrusted(event.get('ename'), 80)})")
     if status != "answer" or not isinstance(event.get("answer"), str):
         return Verdict(False, "no answer came back from the notebook")
     try:
@@ -103,16 +118,14 @@ def judge_result(check: Check, contract: Contract, result: object) -> Verdict:
     status = result.get("status")
     name = check.call
     if status == "missing":
-        return Verdict(False, f"`{name}` is not defined in the notebook")
+        return Verdict(False, f"`{name}` is not defined in the notebook", reason="not defined")
     if status == "not callable":
-        return Verdict(False, f"`{name}` is not a function")
+        return Verdict(False, f"`{name}` is not a function", reason="not defined")
     if status == "too large":
         return Verdict(False, "the answer is too large")
     if status == "timeout":
         return TIMED_OUT
     if status == "raised":
-        if check.hidden:
-            return Verdict(False, f"raised {safe_name(result.get('error'))}")
         return Verdict(
             False, f"raised {untrusted(result.get('error'), 80)}: {untrusted(result.get('message'), 300)}"
         )
@@ -129,23 +142,18 @@ def compare(check: Check, contract: Contract, value: object) -> Verdict:
     """Exact type first, then the value, against every acceptable answer."""
     problem = type_problem(value, contract.returns)
     if problem is not None:
-        if check.hidden:
-            shown = (
-                type_name(value) if not isinstance(value, Foreign) else safe_name(value.type_name)
-            )
-            return Verdict(
-                False, f"wrong type: the answer must be {contract.returns}, not {safe_name(shown)}"
-            )
-        return Verdict(False, f"wrong type: the answer must be {contract.returns}, got {problem}")
+        return Verdict(
+            False, f"wrong type: the answer must be {contract.returns}, got {problem}", reason="wrong type"
+        )
     for expected in check.expected:
         if check.compare is Compare.LINES:
             assert isinstance(value, str) and isinstance(expected, str)
             if same_lines(value, expected):
-                return Verdict(True, "passed")
+                return Verdict(True, "passed", reason="passed")
         elif same(value, expected, check.tolerance):
-            return Verdict(True, "passed")
-    if check.hidden:
-        return Verdict(False, "wrong answer")
+            return Verdict(True, "passed", reason="passed")
+    if check.hidden:  # never rendered: hidden_view replaces the text, and the inputs stay out of it here too
+        return Verdict(False, "wrong answer", reason="wrong answer")
     wanted = (
         show(check.expected[0])
         if len(check.expected) == 1
@@ -155,13 +163,20 @@ def compare(check: Check, contract: Contract, value: object) -> Verdict:
         False,
         f"wrong answer\n  input:    {check.shown_input()}\n"
         f"  expected: {wanted}\n  got:      {show(value)}",
+        reason="wrong answer",
     )
 
 
 def run_summary(events: list[dict], budget: float) -> tuple[Outcome | None, str]:
-    """What happened while the notebook itself ran: (an outcome that ends it, or None; the text)."""
+    """What happened while the notebook itself ran: (an outcome that ends it, or None; the text).
+
+    Only the events before the checks count: nothing reported once a check (a hidden input) has reached the
+    kernel reaches the student's text from here.
+    """
     lines: list[str] = []
     for event in events:
+        if event.get("event") in ("notebook", "check"):
+            break
         if event.get("event") == "cell":
             number = event["index"] + 1 if type(event.get("index")) is int else "?"
             status = event.get("status")

@@ -14,22 +14,17 @@ from tests.graders.grader_helpers import Batch
 from tests.graders.hostile_submissions import attacks
 
 NAMES = sorted(attacks([], load_exercise("01-islands"), Path("/out"), 0, "", Path("/marker")))
-HIDDEN_TEXT = re.compile(
+HIDDEN_TEXT = re.compile(  # a hidden check says one of a few fixed things (graders/scoring.py, HIDDEN_TEXT)
     "|".join(
         [
             r"passed",
             r"wrong answer",
-            r"wrong type: the answer must be [\w\[\], ]+, not [\w ]+",
-            r"raised [\w ]+",
+            r"wrong type: the answer must be [\w\[\], ]+",
+            r"error: the call raised an exception, or its answer could not be read",
             r"timeout: the check did not finish in time \(an endless loop\?\)",
             r"the kernel died \(os\._exit, a crash, or a resource limit\)",
-            r"not run.*",
-            r"the check could not run in the notebook's kernel \([\w ]+\)",
-            r"no answer came back from the notebook",
-            r"the answer could not be read.*",
-            r"the answer is too large",
-            r"`\w+` is not (defined in the notebook|a function)",
-            r"the check could not run: the kernel sent something unreadable \(out of memory\?\)",
+            r"not run: the notebook did not get that far \(see the summary\)",
+            r"`\w+` is not defined in the notebook as a function",
         ]
     )
 )

@@ -43,6 +43,9 @@ def gradescope_root(autograder: Path, where: Path, submission: Path) -> Path:
     (root / "submission").mkdir()
     (root / "submission" / submission.name).write_bytes(submission.read_bytes())
     (root / "results").mkdir()
+    # Gradescope's harness writes this beside the submission: earlier submissions' results among them
+    (root / "submission_metadata.json").write_text('{"previous_submissions": [{"score": 30.0}]}')
+    (root / "submission_metadata.json").chmod(0o644)
     return root
 
 
@@ -68,8 +71,12 @@ def test_the_zip_holds_the_scripts_the_checks_and_the_grader_and_no_solution(aut
 
 
 def check_results(results: dict, full: bool) -> None:
-    """results.json in Gradescope's schema: every check a test, hidden ones after publication, no hidden input."""
+    """results.json in Gradescope's schema: every check a test, hidden ones after publication, no hidden input,
+    and nothing shown before publication that depends on a hidden check (the score, the output, the time)."""
     assert set(results) >= {"score", "output", "tests", "visibility", "stdout_visibility"}
+    assert results["visibility"] == "after_published" and "execution_time" not in results
+    assert "public checks passed" in results["output"] and "21 hidden checks: shown once the grades are published" in \
+        results["output"]
     assert len(results["tests"]) == len(ISLANDS.checks)
     for check, test in zip(ISLANDS.checks, results["tests"], strict=True):
         assert set(test) == TEST_KEYS and test["status"] in ("passed", "failed")
@@ -99,10 +106,12 @@ UNSHARE_USER = ("import ctypes, os\n"
 LINGER = "import subprocess\nsubprocess.Popen(['sleep', '4242.5'], start_new_session=True)\n"  # outlives the run?
 
 
-def spying(path: Path, where: Path) -> Path:
-    """The reference, with first cells that end the kernel if it can read path or make a user namespace, and one
-    that leaves a process behind in a session of its own."""
-    spy = f"try:\n    open({str(path)!r}).read()\n    import os\n    os._exit(3)\nexcept OSError:\n    pass\n"
+def spying(paths: list[Path], where: Path) -> Path:
+    """The reference, with first cells that end the kernel if it can read any of paths (or list a folder) or make
+    a user namespace, and one that leaves a process behind in a session of its own."""
+    spy = (f"import os\nfor path in {[str(path) for path in paths]!r}:\n    try:\n"
+           "        os.listdir(path) if os.path.isdir(path) else open(path).read()\n        os._exit(3)\n"
+           "    except OSError:\n        pass\n")
     return write_notebook(where / "islands.ipynb", [spy, UNSHARE_USER, LINGER, *read_cells(ISLANDS.reference)])
 
 
@@ -130,7 +139,7 @@ def test_the_fallback_jail_grades_alike_and_keeps_the_hidden_checks_from_the_sub
         readable.write_text("anyone may read this")
         readable.chmod(0o644)
         (where / "p").mkdir(mode=0o755)
-        control = run_autograder(gradescope_root(autograder, where / "p", spying(readable, where)),
+        control = run_autograder(gradescope_root(autograder, where / "p", spying([readable], where)),
                                  COSMOS_SANDBOX="plain")
         assert control["score"] == 0 and control["extra_data"]["outcome"] == "kernel died"  # the spy works
         # without the filter, an ordinary user here may make a user namespace (so the spy's second cell means it)
@@ -139,8 +148,11 @@ def test_the_fallback_jail_grades_alike_and_keeps_the_hidden_checks_from_the_sub
         assert free.returncode == 0
         shutil.rmtree(where / "p")
         (where / "p").mkdir(mode=0o755)
-        root = gradescope_root(autograder, where / "p", spying(hidden, where))
-        assert hidden.is_file()
+        # nothing under /autograder: the hidden checks, earlier results, the results folder, the submission
+        secrets = [hidden, root / "submission_metadata.json", root / "results", root / "submission", root / "source",
+                   root / "run_autograder", root]
+        root = gradescope_root(autograder, where / "p", spying(secrets, where))
+        assert hidden.is_file() and (root / "submission_metadata.json").stat().st_mode & 0o004
         results = run_autograder(root, COSMOS_SANDBOX="plain")
         assert results["extra_data"]["jail"] == "plain"
         check_results(results, full=True)  # the hidden checks were out of its reach
@@ -155,3 +167,27 @@ def test_no_notebook_submitted_is_a_zero_with_a_reason(autograder: Path, tmp_pat
     text.write_text("I did it in my head")
     results = run_autograder(gradescope_root(autograder, tmp_path, text))
     assert results["score"] == 0 and "upload your islands.ipynb" in results["output"]
+
+
+PUBLIC_ONLY = """
+_islands = islands
+def islands(n, lanes):  # right on the public checks' inputs, wrong on most others
+    return _islands(n, lanes) if n in (1, 4, 8) and len(lanes) <= 5 else (0, 0, False)
+"""
+
+
+@pytest.mark.slow
+def test_before_publication_a_student_sees_the_same_whatever_the_hidden_checks_said(autograder: Path, tmp_path: Path):
+    reference = run_autograder(gradescope_root(autograder, tmp_path / "a", ISLANDS.reference))
+    cheat = write_notebook(tmp_path / "islands.ipynb", [*read_cells(ISLANDS.reference), PUBLIC_ONLY])
+    partial = run_autograder(gradescope_root(autograder, tmp_path / "b", cheat))
+    assert reference["score"] == ISLANDS.max_score > partial["score"]  # the hidden checks did tell them apart
+
+    def before_publication(results: dict) -> dict:
+        """What Gradescope shows a student before the grades are published (its specification)."""
+        assert results["visibility"] == "after_published"  # so the total score is not shown either
+        shown = {key: value for key, value in results.items() if key not in ("score", "tests", "extra_data")}
+        return shown | {"tests": [test for test in results["tests"] if test["visibility"] == "visible"]}
+
+    assert before_publication(partial) == before_publication(reference)
+    assert "9 of 9 public checks passed" in reference["output"]

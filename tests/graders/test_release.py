@@ -51,7 +51,7 @@ def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
         assert name == MARKER or name in targets or any(matches(name, ship.pattern) for ship in EDITION), name
     assert not [name for name in files if name.startswith("graders/hidden") or "/wrong/" in name]
     banned = {"reference.ipynb", "make_hidden.py", "hidden.json", "release.py", "batch.py", "validate.py",
-              "platforms.py", "gradebook.py", "gradescope.py"}
+              "platforms.py", "ziparchive.py", "gradebook.py", "gradescope.py"}
     assert not [name for name in files if Path(name).name in banned]
     for needed in ("README.md", "course.py", "pyproject.toml", "cosmos/__main__.py", "cosmos/ui/session.py",
                    "tents/solver.py", "lessons/kit/player.py", "graders/quizzes.py", "graders/selfcheck.py",

@@ -6,10 +6,12 @@ import argparse
 import os
 import sys
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
+from graders.moodlelang import LANGUAGES
 from graders.sandbox import Limits, SandboxUnavailable
 
 # the instructor's side of the grader (batches, platforms, reports): the student edition ships without it
@@ -63,6 +65,14 @@ def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
     grade.add_argument(
         "--canvas-assignment", metavar="ID",
         help="the Canvas assignment id, so canvas-grades.csv's column names that assignment",
+    )
+    grade.add_argument(
+        "--late-penalty", type=float, default=0.0, metavar="PERCENT",
+        help="take PERCENT off the score of a late submission (Canvas's LATE); the feedback says so",
+    )
+    grade.add_argument(
+        "--lang", default="en", choices=LANGUAGES,
+        help="the language of your Moodle, for moodle-grades.csv's headers (Moodle compares them with its own)",
     )
     cluster = grade.add_mutually_exclusive_group()
     cluster.add_argument(
@@ -170,9 +180,11 @@ def run(args: argparse.Namespace) -> int:
 
 def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
     """`grade`: collect every source's submissions by student, grade them, write the summary and gradebooks."""
-    from graders.batch import grade_all, students, write_atomic
-    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders.batch import grade_all, students
     from graders.platforms import SourceError, collect
+
+    if not 0 <= args.late_penalty <= 100:
+        raise ExerciseError("--late-penalty is a percent, from 0 to 100")
 
     missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
@@ -187,24 +199,43 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
         if not found:
             raise ExerciseError("no submission found in the sources given")
         if args.dask is None and args.dask_scheduler_file is None:
-            graded = grade_all(exercise, students(found), args.out, args.jobs, limits)
+            graded = grade_all(exercise, students(found), args.out, args.jobs, limits, late_penalty=args.late_penalty)
         else:
             graded = grade_on_cluster(args, exercise, students(found), limits)
+    write_outputs(args, exercise, graded)
+    return 0
+
+
+def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) -> None:
+    """Every file made from the results: gradebooks, feedback pages, Moodle's feedback zip, Canvas's folders."""
+    from graders.batch import tally, write_atomic
+    from graders.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
+    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders.moodlelang import words
+
+    for submission, data in graded:
+        who = submission.found.name if submission.found else submission.ident
+        write_atomic(args.out / submission.ident / PAGE, page(exercise, data, who))
     platforms = {submission.found.platform for submission, _ in graded if submission.found}
-    written = ["summary.csv"]
+    written = ["summary.csv", f"{PAGE} per student"]
     if "canvas" in platforms:
         column = canvas_column(exercise.title, args.canvas_assignment)
         write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
-        written.append("canvas-grades.csv")
+        canvas_folders(exercise, graded, args.out / CANVAS_FOLDER)
+        written += ["canvas-grades.csv", f"{CANVAS_FOLDER}/"]
     if "moodle" in platforms:
-        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded))
-        written.append("moodle-grades.csv")
+        modified = datetime.now(UTC).replace(microsecond=0).isoformat()  # when these grades were made
+        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded, args.lang, modified))
+        moodle_zip(exercise, graded, args.out / MOODLE_ZIP)
+        written += ["moodle-grades.csv", MOODLE_ZIP]
+        note = words(args.lang)[1]
+        if note:
+            print(f"note: {note}", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
-    print(
-        f"graded {len(graded)} submissions into {args.out}/ ({', '.join(written)}); mean score "
-        f"{total / max(len(graded), 1):.2f} of {exercise.max_score:g}"
-    )
-    return 0
+    penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty else ""
+    print(f"wrote {args.out}/ ({', '.join(written)}); mean score {total / max(len(graded), 1):.2f} of "
+          f"{exercise.max_score:g}{penalty}")
+    print(tally(graded))
 
 
 def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:
@@ -219,7 +250,8 @@ def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, 
         raise ExerciseError(str(error)) from error
     with client:
         jobs = cluster_threads(client)
-        return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client))
+        return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client),
+                         late_penalty=args.late_penalty)
 
 
 if __name__ == "__main__":

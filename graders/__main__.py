@@ -149,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
         files = build(exercise, args.out, args.hidden_visibility)
         print(f"wrote {args.out}: {len(files)} files (setup.sh, run_autograder, {exercise.name}'s checks, the grader); "
               "upload it as the assignment's autograder (Ubuntu 24.04 base image)")
+        public = sum(not check.hidden for check in exercise.checks)
+        print(f"In Gradescope, give the assignment {exercise.max_score:g} points (Autograder points): "
+              f"{len(exercise.checks)} checks, {public} public and {len(exercise.checks) - public} hidden")
         return 0
     if (
         args.jobs < 1

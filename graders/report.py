@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders.batch import spreadsheet_safe
+from graders.batch import NO_NOTEBOOK, spreadsheet_safe
 
 BINS = 10  # bars of the score histogram
 TOP_ANSWERS = 5  # wrong answers listed per public check
@@ -109,6 +109,8 @@ def figures(out: Path) -> Figures:
     answers: dict[str, Counter] = {}
     order: list[str] = []
     for student in students:
+        if student.row.get("outcome") == NO_NOTEBOOK:  # listed apart: their checks never ran
+            continue
         for test in student.results.get("tests", []):
             name = str(test.get("name", ""))
             if name not in graded:
@@ -116,28 +118,28 @@ def figures(out: Path) -> Figures:
             graded[name] += 1
             if test.get("status") != "passed":
                 failed[name] += 1
-                if name.startswith("public: "):
+                if name.startswith("public: ") and not str(test.get("output", "")).startswith("not run"):
                     answers.setdefault(name, Counter())[wrong_answer(str(test.get("output", "")))] += 1
     result.checks = [(name, failed[name], graded[name]) for name in order]
     result.wrong = {name: counts.most_common(TOP_ANSWERS) for name, counts in answers.items()}
     return result
 
 
-def cut(text: str) -> str:
-    """A text cut to MAX_SHOWN characters."""
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+def cut(text: str, most: int = MAX_SHOWN) -> str:
+    """A text cut to most characters."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def bar_chart(bars: list[tuple[str, float, str]], top: float, unit: str) -> str:
     """A horizontal bar chart as SVG: (label, value, value's text) per bar, the longest bar at top."""
-    label_width, bar_width, row = 330, 360, 26
+    label_width, bar_width, row = 440, 300, 26
     height = row * len(bars) + 10
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_width + bar_width + 90}" height="{height}" '
              f'role="img" aria-label="{html.escape(unit)}">']
     for index, (label, value, text) in enumerate(bars):
         y = 5 + index * row
         length = 0 if top <= 0 else bar_width * value / top
-        parts.append(f'<text x="{label_width - 8}" y="{y + 17}" text-anchor="end">{html.escape(cut(label))}</text>'
+        parts.append(f'<text x="{label_width - 8}" y="{y + 17}" text-anchor="end">{html.escape(cut(label, 64))}</text>'
                      f'<rect x="{label_width}" y="{y + 3}" width="{length:.1f}" height="{row - 8}" class="bar"/>'
                      f'<text x="{label_width + length + 6:.1f}" y="{y + 17}">{html.escape(text)}</text>')
     parts.append("</svg>")
@@ -149,21 +151,20 @@ def histogram_chart(bins: list[tuple[float, float, int]], max_score: float) -> s
     column, chart_height, left = 64, 220, 40
     most = max((count for _, _, count in bins), default=0) or 1
     width = left + column * len(bins) + 10
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{chart_height + 70}" role="img" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{chart_height + 45}" role="img" '
              f'aria-label="scores">',
              f'<line x1="{left}" y1="{chart_height + 20}" x2="{width - 10}" y2="{chart_height + 20}" class="axis"/>']
     for index, (low, high, count) in enumerate(bins):
         x = left + index * column
         bar = chart_height * count / most
         top = chart_height + 20 - bar
-        last = index == len(bins) - 1
         parts.append(f'<rect x="{x + 6}" y="{top:.1f}" width="{column - 12}" height="{bar:.1f}" class="bar"/>'
                      f'<text x="{x + column / 2}" y="{top - 5:.1f}" text-anchor="middle">{count}</text>'
                      f'<text x="{x + column / 2}" y="{chart_height + 38}" text-anchor="middle" class="small">'
-                     f'{low:g}–{high:g}{"" if last else ")"}</text>')
-    parts.append(f'<text x="{left + column * len(bins) / 2}" y="{chart_height + 62}" text-anchor="middle">'
-                 f'score (of {max_score:g}); each bar counts students from its left bound up to its right one</text>'
-                 "</svg>")
+                     f'{low:g}–{high:g}</text>')
+    parts.append("</svg>")
+    parts.append(f"<p>Score (of {max_score:g}): each bar counts the scores from its first bound up to, not "
+                 f"including, its second; the last bar includes {max_score:g}.</p>")
     return "".join(parts)
 
 
@@ -182,7 +183,7 @@ def table(head: tuple[str, ...], rows: list[tuple[object, ...]]) -> str:
     """An HTML table; numbers right-aligned, every cell escaped."""
     cells = "".join(f"<th>{html.escape(name)}</th>" for name in head)
     body = "".join("<tr>" + "".join(
-        f'<td class="n">{value}</td>' if isinstance(value, int | float) else f"<td>{html.escape(str(value))}</td>"
+        f'<td class="n">{value:g}</td>' if isinstance(value, int | float) else f"<td>{html.escape(str(value))}</td>"
         for value in row) + "</tr>" for row in rows)
     return f"<table><tr>{cells}</tr>{body}</table>"
 
@@ -196,6 +197,7 @@ def page(figures: Figures) -> str:
     middle = sorted(scores)[total // 2] if total else 0.0
     late = [s for s in students if s.row.get("late") == "yes"]
     trouble = [s for s in students if s.row.get("outcome") in TROUBLE]
+    submitted = sum(s.row.get("outcome") != NO_NOTEBOOK for s in students)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -206,7 +208,7 @@ def page(figures: Figures) -> str:
         + f"; {len(late)} late.</p>",
         '<h2 id="scores">Scores</h2>',
         histogram_chart(figures.histogram, figures.max_score),
-        '<h2 id="checks">Share of students who failed each check</h2>',
+        f'<h2 id="checks">Share of students who failed each check (of the {submitted} who sent a notebook)</h2>',
         bar_chart([(name, failed / graded if graded else 0, f"{failed} of {graded} ({100 * failed / graded:.0f}%)")
                    for name, failed, graded in figures.checks], 1.0, "failures by check")
         if figures.checks else "<p>No check was run.</p>",

@@ -177,6 +177,39 @@ class Kernel:
         return True
 
 
+class Outputs:
+    """One cell's outputs as they come, each cut and all capped: a flood of output keeps nothing more in memory."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left  # characters still allowed in the notebook
+        self.kept: list[tuple[str, str]] = []  # (stdout | stderr | result | display | error, text)
+        self.idle = False  # the kernel said the cell is done
+
+    def add(self, message: dict) -> None:
+        """Keep what an iopub message of the cell shows (a stream, a result, a display, an error)."""
+        kind, content = message["msg_type"], message["content"]
+        if kind == "status":
+            self.idle = self.idle or content.get("execution_state") == "idle"
+            return
+        if kind not in OUTPUT_KINDS or self.left <= 0:
+            return
+        if kind == "stream":
+            status, text = ("stderr" if content.get("name") == "stderr" else "stdout"), content.get("text")
+        elif kind == "error":
+            lines = content.get("traceback")
+            status, text = "error", "\n".join(str(line)[:MAX_OUTPUT_CHARS] for line in lines[:200]) if isinstance(
+                lines, list) else ""
+        else:
+            data = content.get("data")
+            status, text = OUTPUT_KINDS[kind], data.get("text/plain") if isinstance(data, dict) else ""
+        text = text if isinstance(text, str) else ""
+        cap = min(MAX_OUTPUT_CHARS, self.left)
+        if len(text) > cap:
+            text = text[:cap] + f"\n[... output cut at {cap} characters]"
+        self.left -= len(text)
+        self.kept.append((status, text))
+
+
 def reply_details(message: dict) -> tuple[str, dict]:
     """("ok" | "error", details) from an execute_reply."""
     content = message["content"]
@@ -202,7 +235,7 @@ class Runner:
         """Seconds left of the budget."""
         return self.deadline - time.monotonic()
 
-    def execute(self, source: str, store_history: bool = True, outputs: list | None = None) -> tuple[str, dict]:
+    def execute(self, source: str, store_history: bool = True, outputs: Outputs | None = None) -> tuple[str, dict]:
         """Run one cell: ("ok"|"error"|"timeout"|"died"|"broken", details); its outputs into outputs if given."""
         asked = self.kernel.execute(source, store_history=store_history)
         while True:
@@ -212,48 +245,21 @@ class Runner:
             if message is None or message["parent"] != asked:
                 continue
             if channel == "iopub" and outputs is not None:
-                outputs.append(message)
+                outputs.add(message)
             elif message["msg_type"] == "execute_reply":
                 if outputs is not None:
                     self.drain(asked, outputs)
                 return reply_details(message)
 
-    def drain(self, asked: str, outputs: list) -> None:
+    def drain(self, asked: str, outputs: Outputs) -> None:
         """The cell's outputs that come after its reply, until the kernel says it is idle (or a second passed)."""
-        if any(m["msg_type"] == "status" and m["content"].get("execution_state") == "idle" for m in outputs):
-            return
         deadline = min(self.deadline, time.monotonic() + IDLE_SECONDS)
-        while True:
+        while not outputs.idle:
             channel, message = self.kernel.next_message(deadline)
             if channel in LOST:
                 return
             if channel == "iopub" and message is not None and message["parent"] == asked:
-                outputs.append(message)
-                if message["msg_type"] == "status" and message["content"].get("execution_state") == "idle":
-                    return
-
-    def report_outputs(self, index: int, messages: list, left: int) -> int:
-        """Send a cell's outputs as events (each and all of them capped); the characters still allowed."""
-        for message in messages:
-            kind, content = message["msg_type"], message["content"]
-            if kind not in OUTPUT_KINDS or left <= 0:
-                continue
-            if kind == "stream":
-                status, text = ("stderr" if content.get("name") == "stderr" else "stdout"), content.get("text")
-            elif kind == "error":
-                status = "error"
-                text = "\n".join(str(line) for line in content.get("traceback", [])[:200]) if isinstance(
-                    content.get("traceback"), list) else ""
-            else:
-                data = content.get("data")
-                status, text = OUTPUT_KINDS[kind], data.get("text/plain") if isinstance(data, dict) else ""
-            text = text if isinstance(text, str) else ""
-            cap = min(MAX_OUTPUT_CHARS, left)
-            if len(text) > cap:
-                text = text[:cap] + f"\n[... output cut at {cap} characters]"
-            left -= len(text)
-            self.channel.send(event="output", index=index, status=status, text=text)
-        return left
+                outputs.add(message)
 
     def run_notebook(self) -> bool:
         """Every cell in order; a raising cell does not stop the rest. False: the kernel is lost."""
@@ -262,9 +268,11 @@ class Runner:
             if self.remaining() <= 0:
                 self.channel.send(event="cell", index=index, status="timeout")
                 return False
-            outputs: list = []
+            outputs = Outputs(left)
             status, details = self.execute(source, outputs=outputs)
-            left = self.report_outputs(index, outputs, left)
+            for kind, text in outputs.kept:
+                self.channel.send(event="output", index=index, status=kind, text=text)
+            left = outputs.left
             if status != "ok":
                 self.channel.send(event="cell", index=index, status=status, **details)
             if status in LOST:

@@ -165,3 +165,24 @@ def test_a_hint_is_shown_under_a_failed_check_and_a_hidden_check_shows_no_input(
     assert "&lt;b&gt;Eve&lt;/b&gt;" in html and "<b>Eve</b>" not in html
     hidden = [check for check in ISLANDS.checks if check.hidden]
     assert html.count("(hidden check,") == len(hidden) and "input:" in html
+
+
+@pytest.mark.slow
+def test_a_flood_of_output_is_cut_in_the_notebook_kept_and_costs_no_points(tmp_path: Path):
+    from graders.notebook import read_cells, write_notebook
+    from graders.runner import MAX_NOTEBOOK_OUTPUT_CHARS, MAX_OUTPUT_CHARS
+    from tests.graders.grader_helpers import graders_cli
+
+    flood = ["print('x' * 5_000_000)", "for number in range(20_000):\n    print(number)",
+             *read_cells(ISLANDS.reference)]
+    notebook = write_notebook(tmp_path / "flood.ipynb", flood)
+    run = graders_cli("grade", "01-islands", str(notebook), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    results = json.loads((tmp_path / "out" / "flood" / "results.json").read_text())
+    assert results["score"] == ISLANDS.max_score
+    ran = json.loads((tmp_path / "out" / "flood" / RAN_NOTEBOOK).read_text())
+    first = ran["cells"][0]["outputs"]
+    assert len(first) == 1 and first[0]["text"].startswith("x" * 1000)
+    assert first[0]["text"].endswith(f"[... output cut at {MAX_OUTPUT_CHARS} characters]")
+    total = sum(len(output.get("text", "")) for cell in ran["cells"] for output in cell["outputs"])
+    assert MAX_OUTPUT_CHARS < total <= MAX_NOTEBOOK_OUTPUT_CHARS + 1000

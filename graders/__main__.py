@@ -235,7 +235,8 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
         if note:
             print(f"note: {note}", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
-    penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty else ""
+    late = any(data["extra_data"].get("late") for _, data in graded)
+    penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
     print(f"wrote {args.out}/ ({', '.join(written)}); mean score {total / max(len(graded), 1):.2f} of "
           f"{exercise.max_score:g}{penalty}")
     print(tally(graded))

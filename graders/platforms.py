@@ -141,7 +141,7 @@ def from_folder(folder: Path, notebook: str, problems: list[str]) -> list[Found]
         names = [entry.name for entry in os.scandir(student) if entry.is_file(follow_symlinks=False)]
         chosen, note = pick(names, notebook)
         if chosen is None:
-            problems.append(f"{shown(student)}: no notebook in this student's folder")
+            problems.append(f"{shown(student)}: no notebook in this student's folder (graded 0)")
             result.append(Found(student.name, student.name, "folder", student / exercise_file(notebook),
                                 shown(student), no_notebook=without_notebook(names, notebook)))
             continue
@@ -263,7 +263,7 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
             by_file = {m.file: m for m in own}
             chosen, note = pick(list(by_file), notebook)
             if chosen is None:
-                problems.append(f"{shown(source)}: {platform} student {student_id} submitted no notebook")
+                problems.append(f"{shown(source)}: {platform} student {student_id} submitted no notebook (graded 0)")
                 target = folder / f"none-{len(result)}.ipynb"
                 target.write_bytes(b"")
                 result.append(Found(f"{platform}-{student_id}", own[0].name, platform, target,

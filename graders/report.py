@@ -64,7 +64,8 @@ def load(out: Path) -> list[Student]:
     try:
         rows = list(csv.DictReader(summary.read_text(encoding="utf-8").splitlines()))
     except OSError:
-        raise ReportError(f"{out} holds no summary.csv: grade a batch into it first (graders grade)") from None
+        raise ReportError(f"{out} holds no summary.csv: grade a batch into it first "
+                          "(python -m graders grade EXERCISE SOURCE... --out OUT)") from None
     if not rows or "submission" not in rows[0]:
         raise ReportError(f"{summary} lists no graded submission")
     students = []

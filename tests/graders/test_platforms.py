@@ -59,7 +59,7 @@ def test_a_canvas_zip_maps_each_file_to_its_students_canvas_id(tmp_path: Path):
     assert (jane.platform, jane.name, jane.late, john.late) == ("canvas", "doejane", False, True)
     assert jane.path.read_bytes() == REFERENCE and john.path.read_bytes() == WRONG
     assert "also submitted: scratch.ipynb" in jane.note
-    assert problems == [f"{archive}: canvas student 1003 submitted no notebook"]
+    assert problems == [f"{archive}: canvas student 1003 submitted no notebook (graded 0)"]
     assert all(item.path.parent.parent == scratch for item in found)
 
 
@@ -88,7 +88,7 @@ def test_a_folder_per_student(tmp_path: Path):
         ("jane doe", "folder", REFERENCE), ("jane_doe", "folder", WRONG)]
     assert [(item.student, item.no_notebook) for item in found if item.no_notebook] == [
         ("nobody", "no notebook: nothing was submitted; submit islands.ipynb")]
-    assert problems == [f"{tmp_path / 'submissions' / 'nobody'}: no notebook in this student's folder"]
+    assert problems == [f"{tmp_path / 'submissions' / 'nobody'}: no notebook in this student's folder (graded 0)"]
     # one student's own folder works as well
     alone, _ = collect([tmp_path / "submissions" / "jane doe"], "islands.ipynb", tmp_path / "scratch")
     assert [item.student for item in alone] == ["jane doe"]

@@ -33,7 +33,7 @@ def test_the_histogram_counts_every_score_in_its_bin():
 def test_a_folder_with_no_graded_batch_is_a_clear_error(tmp_path: Path):
     run = graders_cli("report", str(tmp_path), cwd=tmp_path)
     assert run.returncode == 2 and run.stderr == f"error: {tmp_path} holds no summary.csv: grade a batch into it " \
-                                                 "first (graders grade)\n"
+                                                 "first (python -m graders grade EXERCISE SOURCE... --out OUT)\n"
     with pytest.raises(ReportError):
         figures(tmp_path)
 

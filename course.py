@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,14 +17,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 CONSTRAINTS = ROOT / "constraints.txt"  # the exact versions the stored outputs were made with (`course.py lock`)
+# the student edition (`course.py release DIR`) has no grader's side: it installs only what students use
+STUDENT_EDITION = not (ROOT / "graders" / "release.py").exists()
 # what each command installs into .venv (pyproject.toml's extras): opening the course needs only the notebook stack
+TESTING = ("notebook", "test") if STUDENT_EDITION else ("notebook", "test", "dask")
 EXTRAS = {
     "course": ("notebook",),
     "regenerate": ("notebook",),
     "release": ("notebook",),
-    "test": ("notebook", "test", "dask"),
-    "setup": ("notebook", "test", "dask"),
+    "test": TESTING,
+    "setup": TESTING,
 }
+# the instructor's tools a student never runs: the real-browser tests' Playwright, the style and type checks
+NOT_FOR_STUDENTS = ("playwright", "ruff", "mypy")
 # the JupyterLite build runs in a virtual environment of its own (never the course's: see lite/requirements.txt)
 LITE_VENV = Path(os.environ.get("COSMOS_LITE_VENV", ROOT / ".venv-lite"))
 LITE_REQUIREMENTS = ROOT / "lite" / "requirements.txt"
@@ -57,9 +63,12 @@ DEBIAN_PACKAGES = {
     "test": TEST_PACKAGES,
     "setup": TEST_PACKAGES,
 }
+if STUDENT_EDITION:  # the self-check's sandbox only: no Chromium, npm, Node, Tatham's puzzles or grading user
+    DEBIAN_PACKAGES = {command: SANDBOX_PACKAGES for command in ("course", "test", "setup")}
 FIRST_LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 
-COMMANDS = ("course", "test", "setup", "regenerate", "release", "lite", "lock")
+COMMANDS = ("course", "test", "setup") if STUDENT_EDITION else (
+    "course", "test", "setup", "regenerate", "release", "lite", "lock")
 USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 
   (nothing) [OPTIONS]  open the course in JupyterLab (installs what it needs first);
@@ -77,6 +86,10 @@ USAGE = """usage: python3 course.py [COMMAND] [ARGS]
 JupyterLab's kernels and terminals run in the course's virtual environment (.venv/), so
 `python -m graders check ...` typed in its terminal uses the course's packages.
 """
+
+
+if STUDENT_EDITION:  # the instructor's commands (regenerate, release, lite) need files the edition leaves out
+    USAGE = USAGE[: USAGE.index("  regenerate")] + USAGE[USAGE.index("\nJupyterLab's kernels") :]
 
 
 def venv_python() -> Path:
@@ -113,7 +126,10 @@ def requirements(extras: tuple[str, ...] = EXTRAS["setup"]) -> list[str]:
     """The packages pyproject.toml asks for: run-time ones and the chosen extras."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     optional = project.get("optional-dependencies", {})
-    return [*project.get("dependencies", []), *(req for name in extras for req in optional[name])]
+    wanted = [*project.get("dependencies", []), *(req for name in extras for req in optional[name])]
+    if STUDENT_EDITION:
+        wanted = [req for req in wanted if re.split(r"[<>=!~\[ ;]", req, maxsplit=1)[0] not in NOT_FOR_STUDENTS]
+    return wanted
 
 
 def installed_extras(stamp: Path, digest: str) -> set[str]:

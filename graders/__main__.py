@@ -6,15 +6,25 @@ import argparse
 import os
 import sys
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
+from graders.moodlelang import LANGUAGES
 from graders.sandbox import Limits, SandboxUnavailable
 
+# the instructor's side of the grader (batches, platforms, reports): the student edition ships without it
+INSTRUCTOR = (Path(__file__).resolve().parent / "batch.py").is_file()
 
-def parser() -> argparse.ArgumentParser:
-    """The commands and their options."""
+
+def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
+    """The commands and their options (in the student edition, only the self-check)."""
+    if not instructor:
+        main = argparse.ArgumentParser(prog="python -m graders", description="Check your exercises.")
+        commands = main.add_subparsers(dest="command", required=True)
+        add_check(commands)
+        return main
     main = argparse.ArgumentParser(
         prog="python -m graders", description="Check and grade exercises."
     )
@@ -25,7 +35,13 @@ def parser() -> argparse.ArgumentParser:
     grade = commands.add_parser(
         "grade", help="grade submissions in the sandbox against every check"
     )
-    check = commands.add_parser("check", help="run the public checks on your saved notebook")
+    add_check(commands)
+    new = commands.add_parser("new", help="lay out a new exercise to fill in (then `validate` says what is left)")
+    new.add_argument("name", help="NN-name, e.g. 08-trade-routes")
+    new.add_argument("--root", type=Path, default=None, help="the course's folder (default: this course)")
+    report = commands.add_parser("report", help="an HTML page of a graded batch's figures (report.html in OUT)")
+    report.add_argument("out", type=Path, help="the folder `grade --out` wrote")
+    report.add_argument("--csv", action="store_true", help="also the figures as CSV files beside it")
     gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip for an exercise")
     gradescope.add_argument("exercise", help="an exercise name (01-islands) or folder")
     gradescope.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
@@ -50,6 +66,14 @@ def parser() -> argparse.ArgumentParser:
         "--canvas-assignment", metavar="ID",
         help="the Canvas assignment id, so canvas-grades.csv's column names that assignment",
     )
+    grade.add_argument(
+        "--late-penalty", type=float, default=0.0, metavar="PERCENT",
+        help="take PERCENT off the score of a late submission (Canvas's LATE); the feedback says so",
+    )
+    grade.add_argument(
+        "--lang", default="en", choices=LANGUAGES,
+        help="the language of your Moodle, for moodle-grades.csv's headers (Moodle compares them with its own)",
+    )
     cluster = grade.add_mutually_exclusive_group()
     cluster.add_argument(
         "--dask",
@@ -59,14 +83,24 @@ def parser() -> argparse.ArgumentParser:
     cluster.add_argument(
         "--dask-scheduler-file", metavar="FILE", help="the same, the scheduler named by a Dask scheduler file"
     )
+    for command in (validate, grade):
+        add_limits(command)
+    return main
+
+
+def add_check(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The `check` command: the student's self-check."""
+    check = commands.add_parser("check", help="run the public checks on your saved notebook")
     check.add_argument("notebook", type=Path)
     check.add_argument("--exercise", help="the exercise, if the notebook is not in its folder")
-    for command in (validate, grade, check):
-        command.add_argument(
-            "--memory", type=int, metavar="MB", help="memory per process (default 1024)"
-        )
-        command.add_argument("--timeout", type=float, metavar="S", help="seconds per submission")
-    return main
+    add_limits(check)
+    return check
+
+
+def add_limits(command: argparse.ArgumentParser) -> None:
+    """--memory and --timeout."""
+    command.add_argument("--memory", type=int, metavar="MB", help="memory per process (default 1024)")
+    command.add_argument("--timeout", type=float, metavar="S", help="seconds per submission")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +126,22 @@ def run(args: argparse.Namespace) -> int:
         passed, text = check_notebook(args.notebook, args.exercise)
         print(text)
         return 0 if passed else 1
+    if args.command == "new":
+        from graders.scaffold import create
+
+        written = create(args.name, *(() if args.root is None else (args.root,)))
+        print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
+        print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")
+        return 0
+    if args.command == "report":
+        from graders.report import ReportError, write
+
+        try:
+            written = write(args.out, args.csv)
+        except ReportError as error:
+            raise ExerciseError(str(error)) from None
+        print(f"wrote {', '.join(str(path) for path in written)}")
+        return 0
     if args.command == "gradescope":
         from graders.gradescope import build
 
@@ -99,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
         files = build(exercise, args.out, args.hidden_visibility)
         print(f"wrote {args.out}: {len(files)} files (setup.sh, run_autograder, {exercise.name}'s checks, the grader); "
               "upload it as the assignment's autograder (Ubuntu 24.04 base image)")
+        public = sum(not check.hidden for check in exercise.checks)
+        print(f"In Gradescope, give the assignment {exercise.max_score:g} points (Autograder points): "
+              f"{len(exercise.checks)} checks, {public} public and {len(exercise.checks) - public} hidden")
         return 0
     if (
         args.jobs < 1
@@ -108,6 +161,15 @@ def run(args: argparse.Namespace) -> int:
         raise ExerciseError(
             "--jobs must be at least 1, --memory at least 64 and --timeout positive"
         )
+    if args.command == "validate":
+        from graders.exercise import exercise_folder, hidden_root_for
+        from graders.validate import missing
+
+        folder = exercise_folder(args.exercise)
+        left = missing(folder, hidden_root_for(folder) / folder.name)
+        if left:
+            print(f"{folder.name}: not ready to validate, still to do:", *left, sep="\n  ")
+            return 1
     exercise = load_exercise(args.exercise)
     limits = limits_for(exercise, args.timeout, args.memory)
     if args.command == "validate":
@@ -121,9 +183,11 @@ def run(args: argparse.Namespace) -> int:
 
 def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
     """`grade`: collect every source's submissions by student, grade them, write the summary and gradebooks."""
-    from graders.batch import grade_all, students, write_atomic
-    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders.batch import grade_all, students
     from graders.platforms import SourceError, collect
+
+    if not 0 <= args.late_penalty <= 100:
+        raise ExerciseError("--late-penalty is a percent, from 0 to 100")
 
     missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
@@ -138,24 +202,44 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
         if not found:
             raise ExerciseError("no submission found in the sources given")
         if args.dask is None and args.dask_scheduler_file is None:
-            graded = grade_all(exercise, students(found), args.out, args.jobs, limits)
+            graded = grade_all(exercise, students(found), args.out, args.jobs, limits, late_penalty=args.late_penalty)
         else:
             graded = grade_on_cluster(args, exercise, students(found), limits)
+    write_outputs(args, exercise, graded)
+    return 0
+
+
+def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) -> None:
+    """Every file made from the results: gradebooks, feedback pages, Moodle's feedback zip, Canvas's folders."""
+    from graders.batch import tally, write_atomic
+    from graders.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
+    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders.moodlelang import words
+
+    for submission, data in graded:
+        who = submission.found.name if submission.found else submission.ident
+        write_atomic(args.out / submission.ident / PAGE, page(exercise, data, who))
     platforms = {submission.found.platform for submission, _ in graded if submission.found}
-    written = ["summary.csv"]
+    written = ["summary.csv", f"{PAGE} per student"]
     if "canvas" in platforms:
         column = canvas_column(exercise.title, args.canvas_assignment)
         write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
-        written.append("canvas-grades.csv")
+        canvas_folders(exercise, graded, args.out / CANVAS_FOLDER)
+        written += ["canvas-grades.csv", f"{CANVAS_FOLDER}/"]
     if "moodle" in platforms:
-        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded))
-        written.append("moodle-grades.csv")
+        modified = datetime.now(UTC).replace(microsecond=0).isoformat()  # when these grades were made
+        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded, args.lang, modified))
+        moodle_zip(exercise, graded, args.out / MOODLE_ZIP)
+        written += ["moodle-grades.csv", MOODLE_ZIP]
+        note = words(args.lang)[1]
+        if note:
+            print(f"note: {note}", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
-    print(
-        f"graded {len(graded)} submissions into {args.out}/ ({', '.join(written)}); mean score "
-        f"{total / max(len(graded), 1):.2f} of {exercise.max_score:g}"
-    )
-    return 0
+    late = any(data["extra_data"].get("late") for _, data in graded)
+    penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
+    print(f"wrote {args.out}/ ({', '.join(written)}); mean score {total / max(len(graded), 1):.2f} of "
+          f"{exercise.max_score:g}{penalty}")
+    print(tally(graded))
 
 
 def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:
@@ -170,7 +254,8 @@ def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, 
         raise ExerciseError(str(error)) from error
     with client:
         jobs = cluster_threads(client)
-        return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client))
+        return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client),
+                         late_penalty=args.late_penalty)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import TextIO
 
 from graders.exercise import Exercise
-from graders.grading import SandboxRun, file_digest, grade_submission, not_graded
+from graders.grading import RAN_KEY, SandboxRun, file_digest, grade_submission, not_graded
 from graders.platforms import Found
 from graders.sandbox import Limits, SandboxUnavailable, Stopped
 
+NO_NOTEBOOK = "no notebook"  # the outcome of a submission that held no notebook
+RAN_NOTEBOOK = "ran.ipynb"  # beside results.json: the notebook as the sandbox ran it, with its outputs
 SUMMARY_FIELDS = (
     "submission", "student", "name", "platform", "late", "file", "score", "max_score", "outcome", "seconds", "note",
 )  # fmt: skip
@@ -144,10 +146,12 @@ def grade_all(
     stream: TextIO | None = None,
     run_job: SandboxRun | None = None,
     on_progress: Callable | None = None,
+    late_penalty: float = 0.0,
 ) -> list[tuple[Submission, dict]]:
     """Grade every submission not graded yet, jobs at a time; write results and the summary.
 
     run_job runs each sandbox elsewhere (graders.cluster: on Dask workers); on_progress(Tick) as each is done.
+    late_penalty: the percent taken off a late submission's score (results.json keeps the score before it).
     """
     limits = replace(limits, parallel=max(1, jobs))
     out.mkdir(parents=True, exist_ok=True)
@@ -160,6 +164,8 @@ def grade_all(
         if earlier is None:
             pending.append(submission)
         else:
+            if with_penalty(earlier, late_penalty):  # the same grading, another penalty: only the score changes
+                write_atomic(out / submission.ident / "results.json", json.dumps(earlier, indent=1) + "\n")
             done[submission.ident] = earlier
             progress.advance(skipped=True)
 
@@ -167,7 +173,10 @@ def grade_all(
 
     def work(submission: Submission) -> dict:
         try:
-            if submission.found is not None and submission.found.error:  # nothing to run: the source said why
+            if submission.found is not None and submission.found.no_notebook:
+                data = not_graded(exercise, submission.found.no_notebook)
+                data["extra_data"].update(outcome=NO_NOTEBOOK, no_notebook=submission.found.no_notebook)
+            elif submission.found is not None and submission.found.error:  # nothing to run: the source said why
                 data = not_graded(exercise, f"error: {submission.found.error}")
             else:
                 data = grade_submission(exercise, submission.path, limits, stop=stop, run_job=run_job)
@@ -179,8 +188,12 @@ def grade_all(
             found = submission.found
             data["extra_data"].update(student=found.student, student_name=found.name, platform=found.platform,
                                       late=found.late)
+            with_penalty(data, late_penalty)
         folder = out / submission.ident
         folder.mkdir(exist_ok=True)
+        ran = data.pop(RAN_KEY, None)
+        if ran is not None:  # for the instructor, when a student disputes a grade
+            write_atomic(folder / RAN_NOTEBOOK, json.dumps(ran, indent=1) + "\n")
         write_atomic(folder / "results.json", json.dumps(data, indent=1) + "\n")
         return data
 
@@ -200,6 +213,31 @@ def grade_all(
     graded = [(s, done[s.ident]) for s in todo]
     write_atomic(out / "summary.csv", summary_csv(graded))
     return graded
+
+
+def with_penalty(data: dict, percent: float) -> bool:
+    """Take percent off a late submission's score (from the score the checks gave); whether the score changed."""
+    extra = data["extra_data"]
+    raw = extra.get("score_before_penalty", data["score"])
+    before = (data["score"], extra.get("late_penalty"))
+    if extra.get("late") and percent > 0:
+        data["score"] = round(raw * (1 - percent / 100), 4)
+        extra.update(late_penalty=percent, score_before_penalty=raw)
+    else:
+        data["score"] = raw
+        extra.pop("late_penalty", None)
+        extra.pop("score_before_penalty", None)
+    return (data["score"], extra.get("late_penalty")) != before
+
+
+def tally(graded: list[tuple[Submission, dict]]) -> str:
+    """The run's last line: every student accounted for."""
+    outcomes = [data["extra_data"]["outcome"] for _, data in graded]
+    missing = outcomes.count(NO_NOTEBOOK)
+    errors = outcomes.count("error")  # the grader could not run it (a timeout or a dead kernel is graded)
+    late = sum(bool(data["extra_data"].get("late")) for _, data in graded)
+    return (f"{len(graded)} students: {len(graded) - missing - errors} graded, {missing} without a notebook, "
+            f"{errors} errors" + (f" ({late} late)" if late else ""))
 
 
 # = + - @, tab and CR start a formula in some spreadsheet; so may their full-width forms
@@ -225,6 +263,15 @@ def csv_text(rows: list[list[str]]) -> str:
     return buffer.getvalue()
 
 
+def row_note(found: Found | None, data: dict) -> str:
+    """summary.csv's note: what the source said, why there was no notebook, the late penalty taken."""
+    extra = data["extra_data"]
+    penalty = (f"late: {extra['late_penalty']:g}% taken off {extra['score_before_penalty']:g}"
+               if extra.get("late_penalty") else "")
+    parts = (found.note, found.no_notebook) if found else ()
+    return "; ".join(part for part in (*parts, penalty) if part)
+
+
 def summary_csv(graded: list[tuple[Submission, dict]]) -> str:
     """One row per submission: its name, file, score, outcome and time."""
     rows = [list(SUMMARY_FIELDS)]
@@ -242,7 +289,7 @@ def summary_csv(graded: list[tuple[Submission, dict]]) -> str:
                 f"{data['max_score']:g}",
                 data["extra_data"]["outcome"],
                 f"{data.get('execution_time', 0):g}",
-                found.note if found else "",
+                row_note(found, data),
             ]
         )
     return csv_text(rows)

@@ -154,10 +154,16 @@ def exercise_folder(spec: str | Path) -> Path:
     raise ExerciseError(f"no exercise {str(spec)!r}; known exercises: {', '.join(known) or 'none'}")
 
 
-def load_exercise(spec: str | Path, hidden: bool = True, hidden_root: Path = HIDDEN) -> Exercise:
+def hidden_root_for(folder: Path) -> Path:
+    """Where an exercise's grader side is: graders/hidden beside its exercises/ folder, else the course's."""
+    beside = folder.parent.parent / "graders" / "hidden"
+    return beside if (beside / folder.name).is_dir() else HIDDEN
+
+
+def load_exercise(spec: str | Path, hidden: bool = True, hidden_root: Path | None = None) -> Exercise:
     """Read and check an exercise; with hidden=False only what the student has."""
     folder = exercise_folder(spec)
-    hidden_folder = hidden_root / folder.name
+    hidden_folder = (hidden_root or hidden_root_for(folder)) / folder.name
     source = folder / "exercise.json"
     data = _read_json(source)
     _expect_keys(data, {"format", "title", "notebook", "limits", "contract", "checks"}, source)

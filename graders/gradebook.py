@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from graders.batch import Submission, csv_text
+from graders.feedback import comment
+from graders.moodlelang import words as moodle_words
 
 # Canvas's gradebook export and import: the student's name, Canvas user id, the SIS ids and section (which
 # Canvas fills in itself when left empty), then one column per assignment headed "Title (assignment id)".
 # The row under the header says each assignment's points possible.
 CANVAS_FIELDS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 # Moodle's offline grading worksheet (Assignment → "Upload grading worksheet"): rows are matched by
-# "Identifier", which is "Participant <participant id>".
-MOODLE_FIELDS = ("Identifier", "Full name", "Grade", "Maximum Grade", "Feedback comments")
+# "Identifier", which is "Participant <participant id>" (in the site's language: graders/moodlelang.py).
 
 
 def canvas_column(title: str, assignment_id: str | None) -> str:
@@ -29,15 +30,20 @@ def canvas_csv(graded: list[tuple[Submission, dict]], column: str, max_score: fl
     return csv_text(rows)
 
 
-def moodle_csv(graded: list[tuple[Submission, dict]]) -> str:
-    """Moodle's grading worksheet for the Moodle students among the graded."""
-    rows = [list(MOODLE_FIELDS)]
+def moodle_csv(graded: list[tuple[Submission, dict]], lang: str = "en", modified: str = "") -> str:
+    """Moodle's grading worksheet for the Moodle students among the graded, its headers in the site's language.
+
+    The importer (moodlelang's docstring) needs "Identifier", "Grade" and "Last modified (grade)" and reads
+    "Feedback comments", which must not be the first column; a grade is a number from 0 to the maximum.
+    modified is the grading time as strtotime reads it (ISO 8601); Moodle skips a row whose grade was changed
+    in Moodle after it, unless the upload allows that.
+    """
+    words, _ = moodle_words(lang)
+    rows = [[words.recordid, words.fullname, words.grade, words.maxgrade, words.lastmodifiedgrade, words.comments]]
     for submission, data in graded:
         found = submission.found
         if found is None or found.platform != "moodle":
             continue
-        passed = sum(test["status"] == "passed" for test in data["tests"])
-        rows.append([f"Participant {found.student.removeprefix('moodle-')}", found.name, f"{data['score']:g}",
-                     f"{data['max_score']:g}",
-                     f"{passed} of {len(data['tests'])} checks passed ({data['extra_data']['outcome']})"])
+        rows.append([f"{words.hiddenuser}{found.student.removeprefix('moodle-')}", found.name, f"{data['score']:g}",
+                     f"{data['max_score']:g}", modified, comment(data)])
     return csv_text(rows)

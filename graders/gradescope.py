@@ -23,6 +23,11 @@ from graders.platforms import pick
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "autograder.json"
+# Gradescope's output formats (gradescope/autograder_samples docs/specs.md, "Output String Formatting", PR #92):
+# "text" is plain text with no HTML, Markdown or ANSI rendered (the default of a test's output); the top-level
+# output's default, "simple_format", is HTML that joins runs of spaces, which would break the aligned
+# input/expected/got lines. So every output says "text": its layout kept, nothing a submission wrote rendered.
+OUTPUT_FORMAT = "text"
 VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gradescope's own words
 # what the autograder runs: the grader's modules (never the instructor's batch, release or platform side)
 GRADER_FILES = (
@@ -124,13 +129,14 @@ def to_gradescope(exercise: Exercise, data: dict, visibility: str, jail: str) ->
     tests = []
     for check, test in zip(exercise.checks, data["tests"], strict=True):
         tests.append({key: test[key] for key in ("name", "score", "max_score", "status", "output")}
-                     | {"visibility": visibility if check.hidden else "visible"})
+                     | {"visibility": visibility if check.hidden else "visible", "output_format": OUTPUT_FORMAT})
     hidden = sum(check.hidden for check in exercise.checks)
     extra = {key: data["extra_data"][key] for key in ("outcome", "exercise")} | {
         "jail": jail, "seconds": data.get("execution_time", 0)}  # extra_data is stored for the instructor
     if visibility == "visible" or not hidden:
-        return {"score": data["score"], "output": data["output"], "visibility": "visible",
-                "stdout_visibility": "hidden", "tests": tests, "extra_data": extra}
+        return {"score": data["score"], "output": data["output"], "output_format": OUTPUT_FORMAT,
+                "test_output_format": OUTPUT_FORMAT, "visibility": "visible", "stdout_visibility": "hidden",
+                "tests": tests, "extra_data": extra}
     public = [test for check, test in zip(exercise.checks, tests, strict=True) if not check.hidden]
     passed = sum(test["status"] == "passed" for test in public)
     lines = [data["extra_data"].get("notebook_output", ""), f"{passed} of {len(public)} public checks passed",
@@ -138,6 +144,8 @@ def to_gradescope(exercise: Exercise, data: dict, visibility: str, jail: str) ->
     return {
         "score": data["score"],
         "output": "\n".join(line for line in lines if line),
+        "output_format": OUTPUT_FORMAT,
+        "test_output_format": OUTPUT_FORMAT,
         "visibility": visibility,
         "stdout_visibility": "hidden",
         "tests": tests,

@@ -86,7 +86,38 @@ def grade_submission(
         outcome, output = Outcome.ERROR, f"error: the sandbox's report could not be read ({type(error).__name__})"
     # what the student may read before any hidden result is published: the run up to the first check
     before = run_summary(run.events, limits.timeout)[1] if checked else output
-    return _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds, before)
+    data = _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds, before)
+    data[RAN_KEY] = ran_notebook(cells, run.events)
+    return data
+
+
+RAN_KEY = "ran_notebook"  # the notebook as it ran, which graders.batch writes beside results.json (ran.ipynb)
+OUTPUT_STREAMS = {"stdout": "stdout", "stderr": "stderr"}
+
+
+def ran_notebook(cells: list[str], events: list[dict]) -> dict:
+    """The cleaned notebook as the sandbox ran it, with the outputs of its own cells (never a check's)."""
+    outputs: list[list[dict]] = [[] for _ in cells]
+    for event in events:
+        index, text, kind = event.get("index"), event.get("text"), event.get("status")
+        if event.get("event") != "output" or type(index) is not int or not 0 <= index < len(cells):
+            continue
+        if type(text) is not str:
+            continue
+        if kind in OUTPUT_STREAMS:
+            outputs[index].append({"output_type": "stream", "name": kind, "text": text})
+        elif kind == "error":
+            outputs[index].append({"output_type": "error", "ename": "", "evalue": "", "traceback": text.split("\n")})
+        else:
+            outputs[index].append({"output_type": "display_data", "data": {"text/plain": text}, "metadata": {}})
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": outputs[number],
+                   "source": source} for number, source in enumerate(cells)],
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+                     "cosmos": {"note": "the notebook as the grader ran it: its code cells and their outputs"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
 
 
 def interpret(

@@ -66,6 +66,7 @@ class Found:
     late: bool = False  # Canvas marks a submission made after the due date
     note: str = ""  # what the instructor should know (another notebook was ignored, ...)
     error: str = ""  # why this student's notebook could not be taken from the source (graded as an error)
+    no_notebook: str = ""  # the submission held no notebook: why (graded 0, "no notebook" in every output)
 
 
 @dataclass(frozen=True)
@@ -114,11 +115,27 @@ def pick(names: list[str], notebook: str) -> tuple[str | None, str]:
     return chosen, note
 
 
+def without_notebook(names: list[str], notebook: str) -> str:
+    """Why a student's submission has no notebook, for their row and their feedback."""
+    files = sorted(Path(name).name for name in names)
+    shown_files = ", ".join(shown(name) for name in files[:5]) + (", ..." if len(files) > 5 else "")
+    if any(name.lower().endswith(".py") for name in files):
+        return f"no notebook: only a Python file was submitted ({shown_files}); submit {notebook}"
+    if files:
+        return f"no notebook: nothing the grader can read was submitted ({shown_files}); submit {notebook}"
+    return f"no notebook: nothing was submitted; submit {notebook}"
+
+
+def exercise_file(notebook: str) -> str:
+    """A name in a student's folder that is not there (the path of a submission without a notebook)."""
+    return f".{Path(notebook).stem}-missing.ipynb"
+
+
 def from_folder(folder: Path, notebook: str, problems: list[str]) -> list[Found]:
     """`submissions/<student>/<notebook>.ipynb`: one student per sub-folder (or the folder itself is one student's)."""
     entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
     own = [entry.name for entry in entries if entry.is_file(follow_symlinks=False)]
-    students = [entry for entry in entries if entry.is_dir(follow_symlinks=False)]
+    students = [entry for entry in entries if entry.is_dir(follow_symlinks=False) and entry.name[:1] not in "._"]
     if pick(own, notebook)[0] is not None:
         students, own_folder = [], [folder]
     else:
@@ -128,7 +145,9 @@ def from_folder(folder: Path, notebook: str, problems: list[str]) -> list[Found]
         names = [entry.name for entry in os.scandir(student) if entry.is_file(follow_symlinks=False)]
         chosen, note = pick(names, notebook)
         if chosen is None:
-            problems.append(f"{shown(student)}: no notebook in this student's folder")
+            problems.append(f"{shown(student)}: no notebook in this student's folder (graded 0)")
+            result.append(Found(student.name, student.name, "folder", student / exercise_file(notebook),
+                                shown(student), no_notebook=without_notebook(names, notebook)))
             continue
         result.append(Found(shown(student.name), shown(student.name), "folder", student / chosen,
                             shown(student / chosen), note=shown(note)))
@@ -252,7 +271,12 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
             by_file = {m.file: m for m in own}
             chosen, note = pick(list(by_file), notebook)
             if chosen is None:
-                problems.append(f"{shown(source)}: {platform} student {student_id} submitted no notebook")
+                problems.append(f"{shown(source)}: {platform} student {student_id} submitted no notebook (graded 0)")
+                target = folder / f"none-{len(result)}.ipynb"
+                target.write_bytes(b"")
+                result.append(Found(f"{platform}-{student_id}", own[0].name, platform, target,
+                                    f"{shown(source)}: {', '.join(shown(m.info.filename) for m in own[:5])}",
+                                    own[0].late, no_notebook=without_notebook([m.file for m in own], notebook)))
                 continue
             member = by_file[chosen]
             target = folder / f"{len(result)}.ipynb"  # never the member's own name: no path of the zip is used

@@ -9,7 +9,8 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from graders.exercise import EXERCISES, HIDDEN
@@ -99,28 +100,119 @@ def plan(files: list[str]) -> dict[str, str]:
     return dict(sorted(chosen.items()))
 
 
-def build(out: Path, root: Path = ROOT) -> list[str]:
-    """Write the student edition into out (absent, empty or an earlier edition); return its files."""
-    out = out.resolve()
+@dataclass
+class Changes:
+    """What a release did to the edition's folder, by path."""
+
+    files: list[str]  # every file of this release
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # written by an earlier release, not by this one
+    unchanged: int = 0
+
+
+def earlier_release(out: Path) -> list[str] | None:
+    """The files an earlier release wrote into out (its manifest), None if out holds no edition."""
+    try:
+        files = json.loads((out / MARKER).read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(files, list) or not all(isinstance(name, str) for name in files):
+        return None
+    # a manifest is data in the student's folder: only plain relative paths inside it are ever removed
+    return [name for name in files if name and not name.startswith("/") and ".." not in name.split("/")
+            and not name.startswith(".git/")]
+
+
+def prepare(out: Path, root: Path, force: bool) -> list[str]:
+    """Check where the edition goes; return what an earlier release wrote there (replacing a folder if forced)."""
     if out == root or out.is_relative_to(root) or root.is_relative_to(out):
         raise ReleaseError(f"{out}: the edition must go outside the course's folder")
-    if out.exists():
-        if not out.is_dir():
-            raise ReleaseError(f"{out} is not a folder")
-        if any(out.iterdir()) and not (out / MARKER).is_file():
-            raise ReleaseError(f"{out} is not empty and holds no earlier student edition; choose a new folder")
-        shutil.rmtree(out)
+    if out.exists() and not out.is_dir():
+        raise ReleaseError(f"{out} is not a folder")
+    if not out.exists() or not any(out.iterdir()):
+        return []
+    earlier = earlier_release(out)
+    if earlier is not None:
+        return earlier
+    if not force:
+        raise ReleaseError(f"{out} is not empty and holds no earlier student edition; choose a new folder "
+                           "(or --force to replace everything in it)")
+    shutil.rmtree(out)
+    return []
+
+
+def stage(chosen: dict[str, str], staging: Path, root: Path) -> None:
+    """Copy every chosen file into a staging folder (searched for leaks before anything reaches the edition)."""
+    for target, source in chosen.items():
+        destination = staging / target
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / source, destination)
+        shutil.copymode(root / source, destination)
+
+
+def sync(staging: Path, out: Path, files: list[str], earlier: list[str]) -> Changes:
+    """Bring out up to date with staging: write what differs, remove what only the earlier release wrote."""
+    changes = Changes(files)
+    for name in files:
+        source, destination = staging / name, out / name
+        if destination.is_file() and not destination.is_symlink():
+            if destination.read_bytes() == source.read_bytes():
+                changes.unchanged += 1
+                shutil.copymode(source, destination)
+                continue
+            changes.changed.append(name)
+        else:
+            if destination.is_symlink() or destination.exists():
+                remove(destination)
+            changes.added.append(name)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, destination)
+    kept = set(files)
+    for name in sorted(set(earlier) - kept):
+        path = out / name
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+            changes.removed.append(name)
+            prune(path.parent, out)
+    (out / MARKER).write_text(json.dumps({"files": files}, indent=1) + "\n", encoding="utf-8")
+    return changes
+
+
+def remove(path: Path) -> None:
+    """Remove a file, a link or a folder standing where the release writes a file."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+
+
+def prune(folder: Path, out: Path) -> None:
+    """Remove folders left empty, from folder up to (not including) out."""
+    while folder != out and folder.is_relative_to(out) and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
+
+
+def build(out: Path, root: Path = ROOT, force: bool = False) -> Changes:
+    """Write or update the student edition in out: keep what the release did not write (.git, the student's own
+    files), remove what an earlier release wrote and this one does not. Nothing is written if a hidden value
+    would go out (ReleaseError)."""
+    out = out.resolve()
+    earlier = prepare(out, root, force)
     chosen = plan(tracked_files(root))
     missing = [path for path in ("README.md", "course.py", "graders/selfcheck.py") if path not in chosen]
     if missing:
         raise ReleaseError(f"the allow-list found no {missing[0]}")
-    for target, source in chosen.items():
-        destination = out / target
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / source, destination)
-        shutil.copymode(root / source, destination)
-    (out / MARKER).write_text(json.dumps({"files": list(chosen)}, indent=1) + "\n", encoding="utf-8")
-    return list(chosen)
+    with tempfile.TemporaryDirectory(prefix="cosmos-release-") as scratch:
+        staging = Path(scratch)
+        stage(chosen, staging, root)
+        found = leaks(staging)
+        if found:
+            raise ReleaseError("hidden checks' values are in these files, so nothing was written:\n  "
+                               + "\n  ".join(found))
+        out.mkdir(parents=True, exist_ok=True)
+        return sync(staging, out, list(chosen), earlier)
 
 
 # What the leak search looks for: every value of every hidden check written as JSON, as a Python literal and, for
@@ -232,26 +324,34 @@ def leaks(edition: Path, needles: dict[str, str] | None = None) -> list[str]:
     return found
 
 
+def describe(changes: Changes, out: Path, limit: int = 40) -> str:
+    """What a release changed, for the instructor: counts, then the paths (at most limit of each kind)."""
+    lessons = sum(path.startswith("lessons/") and path.endswith(".ipynb") for path in changes.files)
+    exercises = sum(path.endswith("/exercise.json") for path in changes.files)
+    lines = [f"student edition: {len(changes.files)} files in {out} ({lessons} lessons, {exercises} exercises, "
+             f"public checks only): {len(changes.added)} added, {len(changes.changed)} changed, "
+             f"{len(changes.removed)} removed, {changes.unchanged} unchanged"]
+    for sign, names in (("+", changes.added), ("~", changes.changed), ("-", changes.removed)):
+        lines += [f"  {sign} {name}" for name in names[:limit]]
+        if len(names) > limit:
+            lines.append(f"  {sign} ... and {len(names) - limit} more")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """`python -m graders.release DIR`: write the edition, say what went out."""
+    """`python -m graders.release DIR`: write or update the edition, say what changed."""
     parser = argparse.ArgumentParser(prog="python3 course.py release", description="Write the student edition.")
-    parser.add_argument("out", type=Path, help="a new folder (or an earlier edition, which is replaced)")
+    parser.add_argument("out", type=Path, help="a new folder, or an earlier edition (updated in place: its .git "
+                        "and every file the release did not write are kept)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace a non-empty folder that holds no earlier edition (everything in it is deleted)")
     args = parser.parse_args(argv)
     try:
-        files = build(args.out)
+        changes = build(args.out, force=args.force)
     except ReleaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    found = leaks(args.out)
-    if found:
-        shutil.rmtree(args.out)
-        print("error: hidden checks' values are in these files, so no edition was written:", *found, sep="\n  ",
-              file=sys.stderr)
-        return 1
-    lessons = sum(path.startswith("lessons/") and path.endswith(".ipynb") for path in files)
-    exercises = sum(path.endswith("/exercise.json") for path in files)
-    print(f"student edition: {len(files)} files in {args.out} ({lessons} lessons, {exercises} exercises, "
-          "public checks only)")
+    print(describe(changes, args.out))
     return 0
 
 

@@ -34,6 +34,11 @@ DELIMITER = b"<IDS|MSG>"
 POLL_SECONDS = 0.05  # how often a wait looks whether the kernel is still alive
 SERVE = "__cosmos_probe__.serve(globals())\n"
 LOST = ("timeout", "died", "broken")  # statuses after which the kernel takes no more cells
+# the notebook's own outputs, kept for the instructor (results' ran.ipynb): per output and for the whole notebook
+MAX_OUTPUT_CHARS = 20_000
+MAX_NOTEBOOK_OUTPUT_CHARS = 200_000
+IDLE_SECONDS = 1.0  # after a cell's reply, how long its last outputs may still take to arrive
+OUTPUT_KINDS = {"stream": "", "execute_result": "result", "display_data": "display", "error": "error"}
 
 
 def harden(fd: int) -> None:
@@ -84,9 +89,12 @@ class Kernel:
         self.context = zmq.Context()
         self.sockets = {}
         self.poller = zmq.Poller()
-        for name, port in (("shell", 1), ("stdin", 3)):
-            socket = self.context.socket(zmq.DEALER)
-            socket.setsockopt(zmq.IDENTITY, self.session.encode())  # the kernel sends input_request to the shell's id
+        for name, port in (("shell", 1), ("stdin", 3), ("iopub", 2)):
+            socket = self.context.socket(zmq.SUB if name == "iopub" else zmq.DEALER)
+            if name == "iopub":  # the cells' outputs (only the notebook's own cells' are kept)
+                socket.setsockopt(zmq.SUBSCRIBE, b"")
+            else:
+                socket.setsockopt(zmq.IDENTITY, self.session.encode())  # input_request goes to the shell's id
             socket.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_BYTES)
             socket.setsockopt(zmq.LINGER, 0)
             if name == "stdin":  # the kernel drops an input_request to a client not yet connected: wait for it
@@ -132,7 +140,8 @@ class Kernel:
                 "content": content}
 
     def next_message(self, deadline: float) -> tuple[str, dict | None]:
-        """("shell" | "stdin", message) as soon as one comes; ("timeout" | "died" | "broken", None) otherwise."""
+        """("shell" | "stdin" | "iopub", message) as soon as one comes; ("timeout" | "died" | "broken", None)
+        otherwise."""
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -168,6 +177,39 @@ class Kernel:
         return True
 
 
+class Outputs:
+    """One cell's outputs as they come, each cut and all capped: a flood of output keeps nothing more in memory."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left  # characters still allowed in the notebook
+        self.kept: list[tuple[str, str]] = []  # (stdout | stderr | result | display | error, text)
+        self.idle = False  # the kernel said the cell is done
+
+    def add(self, message: dict) -> None:
+        """Keep what an iopub message of the cell shows (a stream, a result, a display, an error)."""
+        kind, content = message["msg_type"], message["content"]
+        if kind == "status":
+            self.idle = self.idle or content.get("execution_state") == "idle"
+            return
+        if kind not in OUTPUT_KINDS or self.left <= 0:
+            return
+        if kind == "stream":
+            status, text = ("stderr" if content.get("name") == "stderr" else "stdout"), content.get("text")
+        elif kind == "error":
+            lines = content.get("traceback")
+            status, text = "error", "\n".join(str(line)[:MAX_OUTPUT_CHARS] for line in lines[:200]) if isinstance(
+                lines, list) else ""
+        else:
+            data = content.get("data")
+            status, text = OUTPUT_KINDS[kind], data.get("text/plain") if isinstance(data, dict) else ""
+        text = text if isinstance(text, str) else ""
+        cap = min(MAX_OUTPUT_CHARS, self.left)
+        if len(text) > cap:
+            text = text[:cap] + f"\n[... output cut at {cap} characters]"
+        self.left -= len(text)
+        self.kept.append((status, text))
+
+
 def reply_details(message: dict) -> tuple[str, dict]:
     """("ok" | "error", details) from an execute_reply."""
     content = message["content"]
@@ -193,23 +235,44 @@ class Runner:
         """Seconds left of the budget."""
         return self.deadline - time.monotonic()
 
-    def execute(self, source: str, store_history: bool = True) -> tuple[str, dict]:
-        """Run one cell: ("ok"|"error"|"timeout"|"died"|"broken", details)."""
+    def execute(self, source: str, store_history: bool = True, outputs: Outputs | None = None) -> tuple[str, dict]:
+        """Run one cell: ("ok"|"error"|"timeout"|"died"|"broken", details); its outputs into outputs if given."""
         asked = self.kernel.execute(source, store_history=store_history)
         while True:
             channel, message = self.kernel.next_message(self.deadline)
             if channel in LOST:
                 return channel, {}
-            if message is not None and message["parent"] == asked and message["msg_type"] == "execute_reply":
+            if message is None or message["parent"] != asked:
+                continue
+            if channel == "iopub" and outputs is not None:
+                outputs.add(message)
+            elif message["msg_type"] == "execute_reply":
+                if outputs is not None:
+                    self.drain(asked, outputs)
                 return reply_details(message)
+
+    def drain(self, asked: str, outputs: Outputs) -> None:
+        """The cell's outputs that come after its reply, until the kernel says it is idle (or a second passed)."""
+        deadline = min(self.deadline, time.monotonic() + IDLE_SECONDS)
+        while not outputs.idle:
+            channel, message = self.kernel.next_message(deadline)
+            if channel in LOST:
+                return
+            if channel == "iopub" and message is not None and message["parent"] == asked:
+                outputs.add(message)
 
     def run_notebook(self) -> bool:
         """Every cell in order; a raising cell does not stop the rest. False: the kernel is lost."""
+        left = MAX_NOTEBOOK_OUTPUT_CHARS
         for index, source in enumerate(self.job["cells"]):
             if self.remaining() <= 0:
                 self.channel.send(event="cell", index=index, status="timeout")
                 return False
-            status, details = self.execute(source)
+            outputs = Outputs(left)
+            status, details = self.execute(source, outputs=outputs)
+            for kind, text in outputs.kept:
+                self.channel.send(event="output", index=index, status=kind, text=text)
+            left = outputs.left
             if status != "ok":
                 self.channel.send(event="cell", index=index, status=status, **details)
             if status in LOST:

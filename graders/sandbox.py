@@ -540,7 +540,7 @@ def kill(process: subprocess.Popen) -> None:
 
 EVENT_FIELDS = {  # every field an event may have, and its exact type
     "event": (str,), "index": (int,), "id": (int,), "status": (str,), "ename": (str,),
-    "evalue": (str,), "answer": (str,), "t": (int, float), "cpu": (int, float),
+    "evalue": (str,), "answer": (str,), "t": (int, float), "cpu": (int, float), "text": (str,),
 }  # fmt: skip
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,9 @@ from typing import TextIO
 from graders.batch import grade_all
 from graders.exercise import Exercise, ExerciseError
 from graders.sandbox import Limits
+from graders.schemas import EXERCISE as EXERCISE_SCHEMA
+from graders.schemas import HIDDEN as HIDDEN_SCHEMA
+from graders.schemas import problems
 
 
 @dataclass(frozen=True)
@@ -68,3 +72,62 @@ def describe(exercise: Exercise, findings: list[Finding]) -> str:
     bad = sum(not finding.ok for finding in findings)
     lines.append("valid" if not bad else f"NOT valid: {bad} notebook(s) behave wrongly")
     return "\n".join(lines)
+
+
+def todos(data: object, where: str = "") -> list[str]:
+    """The JSON paths of every string in data that still says TODO."""
+    if isinstance(data, str):
+        return [where or "(top)"] if "TODO" in data else []
+    if isinstance(data, list):
+        return [path for index, item in enumerate(data) for path in todos(item, f"{where}[{index}]")]
+    if isinstance(data, dict):
+        return [path for key, item in data.items() for path in todos(item, f"{where}.{key}" if where else key)]
+    return []
+
+
+def json_missing(path: Path, schema: dict) -> tuple[object, list[str]]:
+    """A JSON file's data and what is missing in it: the file, its schema's problems, its TODOs."""
+    if not path.is_file():
+        return None, [f"{path}: missing"]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        return None, [f"{path}: not valid JSON ({error})"]
+    found = [f"{path}: {problem}" for problem in problems(data, schema)]
+    return data, found + [f"{path}: {where} still says TODO" for where in todos(data)]
+
+
+def notebook_missing(path: Path, role: str) -> tuple[list[str], list[str]]:
+    """A notebook's code cells and what is missing in it (the file, cells that still say TODO)."""
+    if not path.is_file():
+        return [], [f"{path}: missing (the {role})"]
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError):
+        return [], [f"{path}: not a readable notebook (the {role})"]
+    sources = ["".join(cell.get("source", "")) for cell in cells]
+    found = [f"{path}: cell {index + 1} still says TODO" for index, text in enumerate(sources) if "TODO" in text]
+    code = [text for cell, text in zip(cells, sources, strict=True) if cell.get("cell_type") == "code"]
+    return code, found
+
+
+def missing(folder: Path, hidden_folder: Path) -> list[str]:
+    """Everything an exercise still lacks before it can be proved in the sandbox, each said precisely."""
+    exercise, found = json_missing(folder / "exercise.json", EXERCISE_SCHEMA)
+    name = exercise.get("notebook") if isinstance(exercise, dict) else None
+    starter: list[str] = []
+    if isinstance(name, str):
+        starter, more = notebook_missing(folder / name, "starter")
+        found += more
+    hidden, more = json_missing(hidden_folder / "hidden.json", HIDDEN_SCHEMA)
+    if isinstance(hidden, dict) and hidden.get("checks") == [] and (hidden_folder / "make_hidden.py").is_file():
+        more = [line.replace("needs at least 1 item(s)", "has no hidden check yet: write them, or run "
+                                                         f"python {hidden_folder / 'make_hidden.py'}") for line in more]
+    found += more
+    reference, more = notebook_missing(hidden_folder / "reference.ipynb", "reference solution")
+    found += more
+    if reference and reference == starter:
+        found.append(f"{hidden_folder / 'reference.ipynb'}: the same code as the starter: write the solution")
+    if not sorted((hidden_folder / "wrong").glob("*.ipynb")):
+        found.append(f"{hidden_folder / 'wrong'}: no known-wrong solution (a notebook per typical mistake)")
+    return found

@@ -19,7 +19,7 @@ from graders.notebook import read_cells, write_notebook
 
 ISLANDS = load_exercise("01-islands")
 WRONG = ISLANDS.hidden_folder / "wrong" / "list-instead-of-tuple.ipynb"
-TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility"}
+TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility", "output_format"}
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +59,16 @@ def run_autograder(root: Path, **env: str) -> dict:
     return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
 
 
+def test_the_command_says_how_many_points_to_give_the_assignment(tmp_path: Path):
+    run = subprocess.run([sys.executable, "-m", "graders", "gradescope", "01-islands", "--out",
+                          str(tmp_path / "autograder.zip")], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    public = sum(not check.hidden for check in ISLANDS.checks)
+    assert run.stdout.splitlines()[-1] == (f"In Gradescope, give the assignment {ISLANDS.max_score:g} points "
+                                           f"(Autograder points): {len(ISLANDS.checks)} checks, {public} public and "
+                                           f"{len(ISLANDS.checks) - public} hidden")
+
+
 def test_the_zip_holds_the_scripts_the_checks_and_the_grader_and_no_solution(autograder: Path):
     with zipfile.ZipFile(autograder) as archive:
         names = set(archive.namelist())
@@ -78,8 +88,10 @@ def check_results(results: dict, full: bool) -> None:
     assert "public checks passed" in results["output"] and "21 hidden checks: shown once the grades are published" in \
         results["output"]
     assert len(results["tests"]) == len(ISLANDS.checks)
+    # plain text, its layout kept (the top level's default, simple_format, would join the aligned columns' spaces)
+    assert results["output_format"] == results["test_output_format"] == "text"
     for check, test in zip(ISLANDS.checks, results["tests"], strict=True):
-        assert set(test) == TEST_KEYS and test["status"] in ("passed", "failed")
+        assert set(test) == TEST_KEYS and test["status"] in ("passed", "failed") and test["output_format"] == "text"
         assert test["visibility"] == ("after_published" if check.hidden else "visible")
         assert test["score"] == (test["max_score"] if test["status"] == "passed" else 0)
         if check.hidden:

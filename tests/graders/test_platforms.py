@@ -51,12 +51,15 @@ def test_a_canvas_zip_maps_each_file_to_its_students_canvas_id(tmp_path: Path):
     scratch = tmp_path / "scratch"
     found, problems = collect([archive], "islands.ipynb", scratch)
     students = by_student(found)
-    assert sorted(students) == ["canvas-1001", "canvas-1002"]
-    jane, john = students["canvas-1001"], students["canvas-1002"]
+    assert sorted(students) == ["canvas-1001", "canvas-1002", "canvas-1003"]
+    jane, john, bob = students["canvas-1001"], students["canvas-1002"], students["canvas-1003"]
+    assert (jane.no_notebook, john.no_notebook) == ("", "")
+    assert bob.no_notebook == ("no notebook: nothing the grader can read was submitted (notes.txt); "
+                               "submit islands.ipynb")
     assert (jane.platform, jane.name, jane.late, john.late) == ("canvas", "doejane", False, True)
     assert jane.path.read_bytes() == REFERENCE and john.path.read_bytes() == WRONG
     assert "also submitted: scratch.ipynb" in jane.note
-    assert problems == [f"{archive}: canvas student 1003 submitted no notebook"]
+    assert problems == [f"{archive}: canvas student 1003 submitted no notebook (graded 0)"]
     assert all(item.path.parent.parent == scratch for item in found)
 
 
@@ -81,9 +84,11 @@ def test_a_folder_per_student(tmp_path: Path):
         (tmp_path / "submissions" / student / "my islands.ipynb").write_bytes(data)
     (tmp_path / "submissions" / "nobody").mkdir()
     found, problems = collect([tmp_path / "submissions"], "islands.ipynb", tmp_path / "scratch")
-    assert [(item.student, item.platform, item.path.read_bytes()) for item in found] == [
+    assert [(item.student, item.platform, item.path.read_bytes()) for item in found if not item.no_notebook] == [
         ("jane doe", "folder", REFERENCE), ("jane_doe", "folder", WRONG)]
-    assert problems == [f"{tmp_path / 'submissions' / 'nobody'}: no notebook in this student's folder"]
+    assert [(item.student, item.no_notebook) for item in found if item.no_notebook] == [
+        ("nobody", "no notebook: nothing was submitted; submit islands.ipynb")]
+    assert problems == [f"{tmp_path / 'submissions' / 'nobody'}: no notebook in this student's folder (graded 0)"]
     # one student's own folder works as well
     alone, _ = collect([tmp_path / "submissions" / "jane doe"], "islands.ipynb", tmp_path / "scratch")
     assert [item.student for item in alone] == ["jane doe"]
@@ -175,11 +180,15 @@ def test_moodles_grading_worksheet_names_each_participant(tmp_path: Path):
     found, _ = collect([archive], "islands.ipynb", tmp_path / "scratch")
     graded = []
     for submission, score in zip(students(found), (30, 12), strict=True):
-        tests = [{"status": "passed"}] * (score // 3) + [{"status": "failed"}] * (10 - score // 3)
+        tests = [{"name": f"public: check {number}", "status": "passed" if number < score // 3 else "failed"}
+                 for number in range(10)]
         graded.append((submission, {"score": score, "max_score": 30, "tests": tests,
                                     "extra_data": {"outcome": "passed" if score == 30 else "failed"}}))
-    rows = list(csv.reader(moodle_csv(graded).splitlines()))
-    assert rows == [["Identifier", "Full name", "Grade", "Maximum Grade", "Feedback comments"],
-                    ["Participant 2001", "Jane Doe", "30", "30", "10 of 10 checks passed (passed)"],
-                    ["Participant 2002", "'@Jane Doe", "12", "30", "4 of 10 checks passed (failed)"]]
+    rows = list(csv.reader(moodle_csv(graded, "en", "2026-12-02T03:00:00+00:00").splitlines()))
+    assert rows == [["Identifier", "Full name", "Grade", "Maximum Grade", "Last modified (grade)", "Feedback comments"],
+                    ["Participant 2001", "Jane Doe", "30", "30", "2026-12-02T03:00:00+00:00",
+                     "30 of 30 points; 10 of 10 checks passed."],
+                    ["Participant 2002", "'@Jane Doe", "12", "30", "2026-12-02T03:00:00+00:00",
+                     "12 of 30 points; 4 of 10 checks passed. Failed: check 4; check 5; check 6; check 7; check 8; "
+                     "check 9."]]
     assert [submission.ident for submission, _ in graded] == ["moodle-2001", "moodle-2002"]

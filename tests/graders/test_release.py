@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -140,8 +141,87 @@ def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
     check = in_edition(edition, "-m", "graders", "check", str(notebook.relative_to(edition)))
     assert check.returncode == 0, check.stdout + check.stderr
     assert "FAIL" not in check.stdout and "checks pass" in check.stdout
-    # the grader's side is not there: grading needs the hidden checks
+    # the grader's side is not there: the edition's command line offers only the self-check
     grade = in_edition(edition, "-m", "graders", "grade", "01-islands", str(notebook))
-    assert grade.returncode == 2 and "hidden.json is missing" in grade.stderr
+    assert grade.returncode == 2 and "invalid choice: 'grade' (choose from 'check')" in grade.stderr
     game = in_edition(edition, "-m", "cosmos", "--plain", "--seed=2026", stdin="map\nquit\n", timeout=60)
     assert game.returncode == 0 and "Elara" in game.stdout
+
+
+def release_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m graders.release ARGS` as course.py runs it."""
+    return subprocess.run([sys.executable, "-m", "graders.release", *args], cwd=release.ROOT, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_a_second_release_updates_the_edition_in_place_and_keeps_git_and_the_students_files(tmp_path: Path):
+    out = tmp_path / "edition"
+    first = release_cli(str(out))
+    assert first.returncode == 0, first.stderr
+    files = json.loads((out / MARKER).read_text())["files"]
+    assert f"{len(files)} added, 0 changed, 0 removed, 0 unchanged" in first.stdout
+    git = ["git", "-C", str(out), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "first release"], check=True)
+    (out / "NOTES.md").write_text("the instructor's own page")  # never written by a release: kept
+    (out / "lessons" / "99-old.ipynb").write_text("{}")  # as if an earlier release had written it
+    (out / "exercises" / "99-gone").mkdir()
+    (out / "exercises" / "99-gone" / "exercise.json").write_text("{}")
+    manifest = [*files, "lessons/99-old.ipynb", "exercises/99-gone/exercise.json", "../outside.txt", ".git/config"]
+    (out / MARKER).write_text(json.dumps({"files": manifest}))
+    (tmp_path / "outside.txt").write_text("a manifest never reaches outside the edition")
+    (out / "README.md").write_text("edited by hand")
+    second = release_cli(str(out))
+    assert second.returncode == 0, second.stderr
+    assert f"0 added, 1 changed, 2 removed, {len(files) - 1} unchanged" in second.stdout
+    assert "  ~ README.md" in second.stdout.splitlines()
+    assert {"  - lessons/99-old.ipynb", "  - exercises/99-gone/exercise.json"} <= set(second.stdout.splitlines())
+    assert not (out / "lessons" / "99-old.ipynb").exists() and not (out / "exercises" / "99-gone").exists()
+    assert (out / "NOTES.md").read_text() == "the instructor's own page"
+    assert (tmp_path / "outside.txt").exists() and (out / ".git" / "config").exists()
+    assert json.loads((out / MARKER).read_text())["files"] == files
+    status = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True, check=True).stdout
+    assert status.splitlines() == ["?? .cosmos-student-edition", "?? NOTES.md"] or status.splitlines() == [
+        "?? NOTES.md"]  # README.md is back as the first release wrote it: git sees no change
+
+
+def test_a_folder_that_is_no_edition_is_refused_unless_forced(tmp_path: Path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "thesis.tex").write_text("not an edition")
+    refused = release_cli(str(out))
+    assert refused.returncode == 2 and "holds no earlier student edition" in refused.stderr and "--force" in \
+        refused.stderr
+    assert [path.name for path in out.iterdir()] == ["thesis.tex"]
+    forced = release_cli(str(out), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert not (out / "thesis.tex").exists() and (out / MARKER).is_file()
+
+
+def test_the_editions_course_py_installs_only_what_students_need(edition: Path):
+    spec = importlib.util.spec_from_file_location("edition_course", edition / "course.py")
+    course = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(course)
+    assert course.STUDENT_EDITION and course.EXTRAS == ("notebook", "test")
+    wanted = " ".join(course.requirements()).lower()
+    assert "jupyterlab" in wanted and "pytest" in wanted and "hypothesis" in wanted
+    for left_out in ("playwright", "dask", "ruff"):
+        assert left_out not in wanted
+    assert sorted(set(course.DEBIAN_PACKAGES.values())) == ["bubblewrap", "util-linux"]
+    usage = in_edition(edition, "course.py", "--help").stdout
+    assert "release DIR" not in usage and "lite DIR" not in usage and "setup" in usage
+    # the instructor's own course.py still installs everything
+    instructor = " ".join(__import__("course").requirements()).lower()
+    assert "playwright" in instructor and "dask" in instructor
+
+
+def test_the_editions_grader_lists_only_the_self_check(edition: Path):
+    shown = in_edition(edition, "-m", "graders", "--help")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("usage: python -m graders [-h] {check} ...")
+    instructor = subprocess.run([sys.executable, "-m", "graders", "--help"], cwd=release.ROOT, capture_output=True,
+                                text=True, timeout=60).stdout
+    assert "{validate,grade,check,new,report,gradescope}" in instructor
+    refused = in_edition(edition, "-m", "graders", "grade", "01-islands", "x.ipynb")
+    assert refused.returncode == 2 and "invalid choice" in refused.stderr

@@ -28,6 +28,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "victory": 6,  # the game (cosmos.game) adds the victory check as the turn's last phase
     "save": 6,
     "checkpoint": 6,
+    "worldcheck": 6,
     "game": 6,
     "simulate": 6,
     "cluster": 6,

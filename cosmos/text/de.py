@@ -325,4 +325,15 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_seed": ("Der Startwert dieses Spiels hat mehr als {digits} Ziffern: Ein Spielstand kann "
+                      "ihn nicht aufnehmen."),
+    "err_option_seed": ("--seed nimmt höchstens {digits} Ziffern (ein längerer Startwert ließe sich nicht "
+                        "speichern), nicht {value}."),
+    "unsaved_load": ("Dieses Spiel ist nicht gespeichert: Das Laden von Speicherplatz {slot} verwirft, "
+                     "was du seit dem letzten Speichern gespielt hast. Tippe noch einmal load {slot}, "
+                     "um trotzdem zu laden, oder zuerst save K."),
+    "err_output": "Die Ausgabe des Spiels ließ sich nicht schreiben (voll oder geschlossen): Das Spiel endet hier.",
+    "sim_sizes": ("nach der Zahl der Reiche in der Galaxis (Spiele, durchschnittliche Länge; Siege "
+                  "je Charakter; wie sie endeten):"),
+    "sim_size": "{empires} Reiche: {games} {games:Spiel|Spiele}, im Schnitt {average} Züge",
 })

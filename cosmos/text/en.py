@@ -321,4 +321,12 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ".",
     "number_percent": "{value}%",
+    "err_save_seed": "This game's seed has more than {digits} digits: a save could not hold it.",
+    "err_option_seed": "--seed takes at most {digits} digits (a longer seed could not be saved), not {value}.",
+    "unsaved_load": ("This game is not saved: loading slot {slot} throws away what you played since "
+                     "the last save. Type load {slot} again to load anyway, or save K first."),
+    "err_output": "The game's output could not be written (full or closed): the game stops here.",
+    "sim_sizes": ("by the number of empires in the galaxy (games, average length; wins per "
+                  "character; how they ended):"),
+    "sim_size": "{empires} empires: {games} {games:game|games}, on average {average} turns",
 })

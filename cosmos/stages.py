@@ -47,6 +47,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui.render": 6,
     "ui.orders": 6,
     "ui.panels": 6,
+    "ui.threats": 6,
     "ui.terminal": 6,
     "ui.progress": 6,
     "__main__": 6,

@@ -329,4 +329,18 @@ TEXTS = MappingProxyType({
     "sim_sizes": ("by the number of empires in the galaxy (games, average length; wins per "
                   "character; how they ended):"),
     "sim_size": "{empires} empires: {games} {games:game|games}, on average {average} turns",
+    "threat_heading": ("Danger: a fleet of {empire} ({ships}, strength {theirs}) is heading for "
+                       "{system}, there on turn {turn}; yours there: strength {ours}, fortress {fort}."),
+    "threat_near": ("Danger: a fleet of {empire} ({ships}, strength {theirs}) stands next to "
+                    "{system}, there on turn {turn} if it comes; yours there: strength {ours}, "
+                    "fortress {fort}."),
+    "near_economy": "{empire} has produced {produced} of {target}: an economic victory is near.",
+    "near_science": "{empire} knows every prerequisite of the Stargate: a science victory is near.",
+    "emp_stargate": "Stargate: {known} of {needed} prerequisites known",
+    "sys_incoming": "On its way: fleet of {empire}: {ships}, from {source}, there on turn {turn}",
+    "sys_unrest": ("unrest: this colony may break away (a large empire); a fortress or ships of "
+                   "yours here prevent it"),
+    "sys_siege_rule": ("taken once the walls are at 0 after {siege} {siege:turn|turns} of siege; ships of the owner "
+                       "in the system lift the siege and restore the walls"),
+    "fleets_threats": "Enemy fleets near your systems:",
 })

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
+import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NoReturn
 
+from cosmos.save import SEED_DIGITS, seed_fits
 from cosmos.text import DEFAULT_LANG, LANGS, Texts
 from cosmos.ui.session import Session
 from cosmos.ui.terminal import play
@@ -75,6 +79,8 @@ def read_numbers(args: argparse.Namespace) -> str | None:
         value = getattr(args, option)
         if value is None:
             continue
+        if option == "seed" and re.fullmatch(r"\s*[-+]?[0-9_]+\s*", value) and not seed_fits(_whole(value)):
+            return texts("err_option_seed", digits=SEED_DIGITS, value=repr(value))
         try:
             number = int(value)
         except ValueError:
@@ -85,7 +91,36 @@ def read_numbers(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _whole(value: str) -> int | None:
+    """The whole number a string of digits means, or None if it is too long for Python to read."""
+    try:
+        return int(value)
+    except ValueError:
+        return None
+
+
+def output_failed(lang: str) -> int:
+    """The output is full or closed: say so once on stderr, send what is left nowhere; exit code 1."""
+    with contextlib.suppress(OSError):
+        sys.stderr.write(f"python -m cosmos: {Texts(lang)('err_output')}\n")
+        sys.stderr.flush()
+    with contextlib.suppress(OSError, ValueError):  # the buffered rest must not fail again at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the game (or the simulation) with the given command line; return the exit code."""
+    args_lang = chosen_lang(argv)
+    try:
+        code = run(argv)
+        sys.stdout.flush()
+    except OSError:  # stdout on a full disk (/dev/full), a closed pipe (`| head`), a gone terminal
+        return output_failed(args_lang)
+    return code
+
+
+def run(argv: list[str] | None = None) -> int:
     """Run the game (or the simulation) with the given command line; return the exit code."""
     parser = make_parser(chosen_lang(argv))
     args = parser.parse_args(argv)  # an unknown option: usage, message and exit code 2
@@ -110,9 +145,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stdout.write("\n")
         return 130
-    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
 
 
 def simulate(games: int, lang: str = DEFAULT_LANG, address: str | None = None,
@@ -142,7 +174,7 @@ def simulate(games: int, lang: str = DEFAULT_LANG, address: str | None = None,
     except KeyboardInterrupt:
         sys.stderr.write("\npython -m cosmos: simulation stopped, no report\n")
         return 130
-    sys.stdout.write(format_report(report, Texts(lang)))
+    sys.stdout.write(format_report(report, Texts(lang), shutil.get_terminal_size().columns))
     return 0
 
 

@@ -11,10 +11,11 @@ from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.envoy import diplomacy_moves
 from cosmos.messages import RuleError, message
 from cosmos.rivals import decide
-from cosmos.save import SaveError, SaveGame, read_save, slot_path, write_save
+from cosmos.save import SEED_DIGITS, SaveError, SaveGame, read_save, seed_fits, slot_path, write_save
 from cosmos.victory import check_victory
 from cosmos.view import survey
 from cosmos.world import World, new_world
+from cosmos.worldcheck import check_world
 
 __all__ = [
     "END", "PHASES", "end_turn", "load_game", "parse_line", "play_line", "play_turn", "replay", "restore",
@@ -97,17 +98,22 @@ def replay(save: SaveGame, lines: Iterable[str] | None = None) -> World:
 
 def save_game(saves_dir: Path, slot: int, world: World, lines: Iterable[str]) -> None:
     """Write a slot (seed and lines: SaveError if it cannot be), then the world's checkpoint beside it."""
+    if not seed_fits(world.seed):
+        raise SaveError(message("err_save_seed", digits=SEED_DIGITS))
     save = SaveGame(world.seed, tuple(lines))
     write_checkpoint(write_save(saves_dir, slot, save), world, save.to_text())
 
 
 def restore(save: SaveGame, checkpoint: str | None) -> World:
-    """The world of a save: from its checkpoint if that was made from this save, else replayed."""
+    """The world of a save: from its checkpoint if it was made from this save and is sound, else replayed."""
     if checkpoint is not None:
         try:
-            return world_from_checkpoint(checkpoint, save.to_text())
-        except CheckpointError:
-            pass  # missing, damaged, of another save or of other rules: the replay is the truth
+            world = world_from_checkpoint(checkpoint, save.to_text())
+            check_world(world, new_world(save.seed), 1 + save.lines.count(END))
+        except (CheckpointError, ValueError):
+            pass  # missing, damaged, edited, of another save or of other rules: the replay is the truth
+        else:
+            return world
     return replay(save)
 
 

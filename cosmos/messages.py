@@ -79,6 +79,7 @@ MESSAGE_KEYS: dict[str, tuple[str, ...]] = {
     "err_save_corrupt": (),
     "err_save_write": ("slot",),
     "err_save_replay": ("line",),
+    "err_save_seed": ("digits",),
 }
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "SaveError",
     "SaveGame",
     "read_save",
+    "seed_fits",
     "slot_path",
     "write_atomic",
     "write_save",
@@ -28,7 +29,8 @@ SLOTS = (1, 2, 3)
 MAX_SAVE_BYTES = 4_000_000  # far beyond any real game; a bigger file is not ours
 MAX_LINE_CHARS = 120
 LINE_OK = re.compile(r"[ -~]+")  # printable ASCII, no control characters
-NUMBER = re.compile(r"-?[0-9]{1,20}")
+SEED_DIGITS = 20  # a save's numbers have at most this many digits: a longer seed is refused
+NUMBER = re.compile(rf"-?[0-9]{{1,{SEED_DIGITS}}}")
 SUM_LINE = re.compile(r"crc32 ([0-9a-f]{8})")
 
 
@@ -54,6 +56,8 @@ class SaveGame:
     version: int = SAVE_VERSION
 
     def __post_init__(self) -> None:
+        if not seed_fits(self.seed):
+            raise ValueError(f"a save cannot hold the seed {self.seed!r}: at most {SEED_DIGITS} digits")
         for line in self.lines:
             if not valid_line(line):
                 raise ValueError(f"a save cannot hold the command line {line!r}")
@@ -71,6 +75,11 @@ class SaveGame:
     def from_text(cls, text: str) -> SaveGame:
         """Read a save back; SaveError says whether it is foreign, newer, truncated or corrupt."""
         return parse_save(text.encode("utf-8"))
+
+
+def seed_fits(seed: object) -> bool:
+    """Can a save hold this seed: a whole number of at most SEED_DIGITS digits?"""
+    return type(seed) is int and len(str(abs(seed))) <= SEED_DIGITS
 
 
 def valid_line(line: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -40,6 +41,8 @@ FIRST_SEED = 1  # game i of a simulation plays the galaxy of seed FIRST_SEED + i
 KINDS = tuple(kind for kind in VICTORY_KINDS if kind != "defeat")
 CHARACTERS = tuple(PERSONALITIES)  # the order of the rotation
 SEATS = len(EMPIRE_DEFS)  # a galaxy has 3 or 4 empires; seat s is the empire with id s
+SIZES = (3, 4)  # the numbers of empires a galaxy can have
+GLUE = "\x00"  # holds the words of a report's cell together while its line is wrapped
 CHUNK = 4  # games handed to a worker at a time: small, so both cores stay busy to the end
 
 
@@ -83,6 +86,12 @@ class Report:
     seat_games: dict[str, list[int]] = field(default_factory=_per_seat)  # [character][seat]
     seat_wins: dict[str, list[int]] = field(default_factory=_per_seat)
     wins_by_kind: dict[str, int] = field(default_factory=lambda: {kind: 0 for kind in KINDS})
+    games_of_size: dict[int, int] = field(default_factory=lambda: {size: 0 for size in SIZES})
+    turns_of_size: dict[int, int] = field(default_factory=lambda: {size: 0 for size in SIZES})
+    size_wins: dict[int, dict[str, int]] = field(  # [empires in the game][character]
+        default_factory=lambda: {size: _per_character() for size in SIZES})
+    size_kinds: dict[int, dict[str, int]] = field(  # [empires in the game][victory kind]
+        default_factory=lambda: {size: {kind: 0 for kind in KINDS} for size in SIZES})
 
     def add(self, result: GameResult) -> None:
         """Count one game in (results must be added in index order for the report to be fixed)."""
@@ -93,6 +102,11 @@ class Report:
         self.wins_by_character[result.character] += 1
         self.seat_wins[result.character][result.winner] += 1
         self.wins_by_kind[result.kind] += 1
+        size = len(result.characters)
+        self.games_of_size[size] += 1
+        self.turns_of_size[size] += result.turns
+        self.size_wins[size][result.character] += 1
+        self.size_kinds[size][result.kind] += 1
         for seat, name in enumerate(result.characters):
             self.empires_of_character[name] += 1
             self.seat_games[name][seat] += 1
@@ -231,14 +245,38 @@ def _percent(texts: Texts, part: float, whole: float) -> str:
     return texts("number_percent", value=_decimal(texts, 100 * part / whole, 5)) if whole else "    -"
 
 
-def format_report(report: Report, texts: Texts | None = None) -> str:
-    """The report as plain text, one figure a line, in a fixed order (English unless texts)."""
+def _wrapped(text: str, width: int) -> list[str]:
+    """A heading cut at spaces into lines of at most width characters (the lines after it indented)."""
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=False) or [text]
+
+
+def _by_size(report: Report, texts: Texts, width: int) -> list[str]:
+    """The results split by the number of empires: games, length, wins per character and per kind."""
+    lines = _wrapped(texts("sim_sizes"), width)
+    for size in SIZES:
+        games = report.games_of_size[size]
+        average = report.turns_of_size[size] / games if games else 0.0
+        lines.append("  " + texts("sim_size", empires=size, games=games, average=_decimal(texts, average, 0)))
+        rows = ([(f"sim_character_{name}", report.size_wins[size][name]) for name in sorted(report.size_wins[size])],
+                [(f"sim_kind_{kind}", report.size_kinds[size][kind]) for kind in KINDS])
+        for row in rows:
+            cells = [f"{texts(key)} {count} ({_percent(texts, count, games).strip()})".replace(" ", GLUE)
+                     for key, count in row]  # a cell is never cut across lines
+            lines.extend(line.replace(GLUE, " ") for line in textwrap.wrap(
+                "; ".join(cells), width, initial_indent="    ", subsequent_indent="    ", break_long_words=False))
+    return lines
+
+
+def format_report(report: Report, texts: Texts | None = None, screen: int = 100) -> str:
+    """The report as plain text, one figure a line, in a fixed order (English unless texts);
+    headings wrap at the screen's width."""
     texts = texts or Texts("en")
-    lines = [texts("sim_title", games=report.games),
-             texts("sim_rotated" if report.rotated else "sim_fixed"),
-             texts("sim_length", average=_decimal(texts, report.average_turns, 0), shortest=report.shortest,
-                   longest=report.longest),
-             texts("sim_characters")]
+    screen = max(40, screen)
+    lines = [*_wrapped(texts("sim_title", games=report.games), screen),
+             *_wrapped(texts("sim_rotated" if report.rotated else "sim_fixed"), screen),
+             *_wrapped(texts("sim_length", average=_decimal(texts, report.average_turns, 0),
+                             shortest=report.shortest, longest=report.longest), screen),
+             *_wrapped(texts("sim_characters"), screen)]
     names = {name: texts(f"sim_character_{name}") for name in report.wins_by_character}
     width = max(8, *(len(name) for name in names.values()))
     for name in sorted(report.wins_by_character):
@@ -247,17 +285,18 @@ def format_report(report: Report, texts: Texts | None = None) -> str:
         lines.append(f"  {names[name]:<{width}} {wins:5d}  {_percent(texts, wins, report.games)}  "
                      + texts("sim_present", rate=_percent(texts, wins, empires), present=f"{empires:<5d}")
                      + "  " + texts("sim_fair", fair=_decimal(texts, report.fair_wins[name], 7)))
-    lines.append(texts("sim_seats"))
+    lines.extend(_wrapped(texts("sim_seats"), screen))
     seats = [texts("sim_seat", seat=seat + 1) for seat in range(SEATS)]
     seat_width = max(len(seat) for seat in seats)
     for seat in range(SEATS):
         wins, games = report.wins_of_seat(seat), report.games_with_seat(seat)
         lines.append(f"  {seats[seat]:<{seat_width}}   {wins:5d}  "
                      + texts("sim_present", rate=_percent(texts, wins, games), present=games))
-    lines.append(texts("sim_kinds"))
+    lines.extend(_wrapped(texts("sim_kinds"), screen))
     kinds = {kind: texts(f"sim_kind_{kind}") for kind in KINDS}
     kind_width = max(8, *(len(kind) for kind in kinds.values()))
     for kind in KINDS:
         count = report.wins_by_kind[kind]
         lines.append(f"  {kinds[kind]:<{kind_width}} {count:5d}  {_percent(texts, count, report.games)}")
+    lines.extend(_by_size(report, texts, screen))
     return "\n".join(lines) + "\n"

@@ -28,6 +28,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "victory": 6,  # the game (cosmos.game) adds the victory check as the turn's last phase
     "save": 6,
     "checkpoint": 6,
+    "worldcheck": 6,
     "game": 6,
     "simulate": 6,
     "cluster": 6,
@@ -46,6 +47,7 @@ LESSON_OF_MODULE: dict[str, int] = {
     "ui.render": 6,
     "ui.orders": 6,
     "ui.panels": 6,
+    "ui.threats": 6,
     "ui.terminal": 6,
     "ui.progress": 6,
     "__main__": 6,

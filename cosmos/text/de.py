@@ -325,4 +325,29 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_seed": ("Der Startwert dieses Spiels hat mehr als {digits} Ziffern: Ein Spielstand kann "
+                      "ihn nicht aufnehmen."),
+    "err_option_seed": ("--seed nimmt höchstens {digits} Ziffern (ein längerer Startwert ließe sich nicht "
+                        "speichern), nicht {value}."),
+    "unsaved_load": ("Dieses Spiel ist nicht gespeichert: Das Laden von Speicherplatz {slot} verwirft, "
+                     "was du seit dem letzten Speichern gespielt hast. Tippe noch einmal load {slot}, "
+                     "um trotzdem zu laden, oder zuerst save K."),
+    "err_output": "Die Ausgabe des Spiels ließ sich nicht schreiben (voll oder geschlossen): Das Spiel endet hier.",
+    "sim_sizes": ("nach der Zahl der Reiche in der Galaxis (Spiele, durchschnittliche Länge; Siege "
+                  "je Charakter; wie sie endeten):"),
+    "sim_size": "{empires} Reiche: {games} {games:Spiel|Spiele}, im Schnitt {average} Züge",
+    "threat_heading": ("Gefahr: Eine Flotte {empire:gen} ({ships}, Stärke {theirs}) ist unterwegs nach "
+                       "{system}, dort in Zug {turn}; deine Kräfte dort: Stärke {ours}, Festung {fort}."),
+    "threat_near": ("Gefahr: Eine Flotte {empire:gen} ({ships}, Stärke {theirs}) steht gleich neben "
+                    "{system}, dort in Zug {turn}, wenn sie kommt; deine Kräfte dort: Stärke {ours}, "
+                    "Festung {fort}."),
+    "near_economy": "{empire:Nom} hat {produced} von {target} produziert: Ein Wirtschaftssieg ist nah.",
+    "near_science": "{empire:Nom} kennt alle Voraussetzungen des Sternentors: Ein Wissenschaftssieg ist nah.",
+    "emp_stargate": "Sternentor: {known} von {needed} Voraussetzungen bekannt",
+    "sys_incoming": "Im Anflug: Flotte {empire:gen}: {ships}, aus {source}, dort in Zug {turn}",
+    "sys_unrest": ("Unruhe: diese Kolonie kann abfallen (großes Reich); eine Festung oder eigene "
+                   "Schiffe hier verhindern es"),
+    "sys_siege_rule": ("fällt, wenn die Mauern nach {siege} {siege:Zug|Zügen} Belagerung bei 0 sind; Schiffe des "
+                       "Besitzers im System heben die Belagerung auf und stellen die Mauern wieder her"),
+    "fleets_threats": "Feindliche Flotten nahe deinen Systemen:",
 })

@@ -321,4 +321,26 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ".",
     "number_percent": "{value}%",
+    "err_save_seed": "This game's seed has more than {digits} digits: a save could not hold it.",
+    "err_option_seed": "--seed takes at most {digits} digits (a longer seed could not be saved), not {value}.",
+    "unsaved_load": ("This game is not saved: loading slot {slot} throws away what you played since "
+                     "the last save. Type load {slot} again to load anyway, or save K first."),
+    "err_output": "The game's output could not be written (full or closed): the game stops here.",
+    "sim_sizes": ("by the number of empires in the galaxy (games, average length; wins per "
+                  "character; how they ended):"),
+    "sim_size": "{empires} empires: {games} {games:game|games}, on average {average} turns",
+    "threat_heading": ("Danger: a fleet of {empire} ({ships}, strength {theirs}) is heading for "
+                       "{system}, there on turn {turn}; yours there: strength {ours}, fortress {fort}."),
+    "threat_near": ("Danger: a fleet of {empire} ({ships}, strength {theirs}) stands next to "
+                    "{system}, there on turn {turn} if it comes; yours there: strength {ours}, "
+                    "fortress {fort}."),
+    "near_economy": "{empire} has produced {produced} of {target}: an economic victory is near.",
+    "near_science": "{empire} knows every prerequisite of the Stargate: a science victory is near.",
+    "emp_stargate": "Stargate: {known} of {needed} prerequisites known",
+    "sys_incoming": "On its way: fleet of {empire}: {ships}, from {source}, there on turn {turn}",
+    "sys_unrest": ("unrest: this colony may break away (a large empire); a fortress or ships of "
+                   "yours here prevent it"),
+    "sys_siege_rule": ("taken once the walls are at 0 after {siege} {siege:turn|turns} of siege; ships of the owner "
+                       "in the system lift the siege and restore the walls"),
+    "fleets_threats": "Enemy fleets near your systems:",
 })

@@ -328,4 +328,30 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_seed": ("La semilla de esta partida tiene más de {digits} cifras: una partida guardada no "
+                      "podría contenerla."),
+    "err_option_seed": ("--seed admite como mucho {digits} cifras (una semilla más larga no se podría "
+                        "guardar), no {value}."),
+    "unsaved_load": ("Esta partida no está guardada: cargar la ranura {slot} descarta lo que has "
+                     "jugado desde la última vez que guardaste. Escribe load {slot} otra vez para "
+                     "cargarla de todos modos, o antes save K."),
+    "err_output": "No se pudo escribir la salida del juego (llena o cerrada): la partida termina aquí.",
+    "sim_sizes": ("según el número de imperios de la galaxia (partidas, duración media; victorias "
+                  "por personalidad; cómo terminaron):"),
+    "sim_size": "{empires} imperios: {games} {games:partida|partidas}, de media {average} turnos",
+    "threat_heading": ("Peligro: una flota {empire:del} ({ships}, fuerza {theirs}) va rumbo a {system} y "
+                       "llega en el turno {turn}; tus fuerzas allí: fuerza {ours}, fortaleza {fort}."),
+    "threat_near": ("Peligro: una flota {empire:del} ({ships}, fuerza {theirs}) está junto a {system} "
+                    "y llegaría en el turno {turn}; tus fuerzas allí: fuerza {ours}, fortaleza "
+                    "{fort}."),
+    "near_economy": "{empire:El} ha producido {produced} de {target}: una victoria económica está cerca.",
+    "near_science": ("{empire:El} conoce todos los requisitos de la Puerta Estelar: una victoria "
+                     "científica está cerca."),
+    "emp_stargate": "Puerta Estelar: {known} de {needed} requisitos conocidos",
+    "sys_incoming": "Se acerca: flota {empire:del}: {ships}, desde {source}, llega en el turno {turn}",
+    "sys_unrest": ("revuelta: esta colonia puede independizarse (imperio grande); una fortaleza o "
+                   "naves tuyas aquí lo impiden"),
+    "sys_siege_rule": ("cae cuando las murallas están a 0 tras {siege} {siege:turno|turnos} de asedio; naves del dueño "
+                       "en el sistema levantan el asedio y restauran las murallas"),
+    "fleets_threats": "Flotas enemigas cerca de tus sistemas:",
 })

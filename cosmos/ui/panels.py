@@ -27,6 +27,7 @@ from cosmos.ui.render import (
     tech_text,
 )
 from cosmos.ui.screens import Body, player_of
+from cosmos.ui.threats import Threat, near_victory, stargate_needs, threats
 from cosmos.victory import ranking
 from cosmos.world import World, owned_planets
 
@@ -61,12 +62,15 @@ def emp_body(world: World, texts: Texts) -> Body:
                                   planets=len(owned_planets(world, empire.id)),
                                   techs=len(empire.techs)))
         lines.append("  " + texts("emp_economy", produced=empire.produced, target=ECONOMY_TARGET))
+        known, needed = stargate_needs(world, empire.id)
+        lines.append("  " + texts("emp_stargate", known=known, needed=needed))
     offers = [offer for offer in offers_to(world, player) if world.empires[offer.sender].alive]
     for offer in offers:
         lines.append((texts("emp_offer", empire=empire_text(world, texts, offer.sender),
                             letter=world.empires[offer.sender].letter), Style.GOOD))
     if not offers:
         lines.append(texts("emp_no_offers"))
+    lines.extend(warning_lines(world, texts, player, threats_too=False))
     return lines
 
 
@@ -86,8 +90,7 @@ def tech_body(world: World, texts: Texts) -> Body:
             state = texts("tech_needs", needs=needs) if missing else texts("tech_open")
         name = tech_text(texts, tech_id)
         lines.append(f"{tech_id + 1:>2} {name:<{width}} {tech.cost:>3}  {state}")
-        if tech_id not in empire.techs and (tech_id == empire.research or not missing):
-            lines.extend("     " + line for line in wrap(effects_text(texts, tech_id), WRAP_EFFECTS))
+        lines.extend("     " + line for line in wrap(effects_text(texts, tech_id), WRAP_EFFECTS))
     open_now = researchable(world, empire.id)
     if open_now:
         lines.append(texts("tech_now", numbers=" ".join(str(t + 1) for t in sorted(open_now))))
@@ -193,6 +196,31 @@ def fleets_body(world: World, texts: Texts) -> Body:
             lines.append(texts("fleets_row", **where))
     if not mine:
         lines.append(texts("fleets_none"))
+    danger = threats(world, player)
+    if danger:
+        lines.append((texts("fleets_threats"), Style.TITLE))
+        lines.extend((line, Style.BAD) for threat in danger for line in wrap(threat_text(world, texts, threat)))
+    return lines
+
+
+def threat_text(world: World, texts: Texts, threat: Threat) -> str:
+    """An enemy fleet near one of the player's systems: whose, how strong, when, against what."""
+    return texts("threat_heading" if threat.heading else "threat_near",
+                 empire=empire_text(world, texts, threat.owner), ships=ships_text(threat.ships),
+                 theirs=threat.theirs, system=system_text(world, threat.system), turn=threat.turn,
+                 ours=threat.ours, fort=threat.fort)
+
+
+def warning_lines(world: World, texts: Texts, player: int, threats_too: bool = True) -> Body:
+    """What the player must act on: enemy fleets near its systems, rivals close to a victory."""
+    lines: Body = []
+    if threats_too:
+        for threat in threats(world, player):
+            lines.extend((line, Style.BAD) for line in wrap(threat_text(world, texts, threat)))
+    for empire_id, kind in near_victory(world, player):
+        text = texts(f"near_{kind}", empire=empire_text(world, texts, empire_id),
+                     produced=world.empires[empire_id].produced, target=ECONOMY_TARGET)
+        lines.extend((line, Style.BAD) for line in wrap(text))
     return lines
 
 
@@ -240,7 +268,9 @@ def news_body(world: World, texts: Texts, turns: tuple[int, int], news: list[Mes
     for item in news:
         style = Style.BAD if item.key in ("news_taken", "news_fell") else Style.TEXT
         lines.extend((line, style) for line in message_lines(world, texts, item))
-    if not news:
+    warnings = warning_lines(world, texts, player_of(world))
+    lines.extend(warnings)
+    if not news and not warnings:
         lines.append(texts("news_quiet"))
     if battle:
         lines.append(texts("news_more"))

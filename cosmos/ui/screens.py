@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cosmos.data import ECONOMY_TARGET, MAX_TURNS, PLANET_TYPES, RESOURCES, STAR_CLASSES
+from cosmos.data import ECONOMY_TARGET, MAX_TURNS, PLANET_TYPES, RESOURCES, SIEGE_TURNS, STAR_CLASSES
 from cosmos.text import Texts
 from cosmos.ui.figures import figures
-from cosmos.ui.layout import Frame, Style, both_ends, wrap
+from cosmos.ui.layout import WRAP_WIDTH, Frame, Style, both_ends, wrap
 from cosmos.ui.mapdraw import draw_map
-from cosmos.ui.render import empire_text, ships_text, tech_text
+from cosmos.ui.render import empire_text, ships_text, system_text, tech_text
+from cosmos.ui.threats import arrival_turn, at_risk
 from cosmos.world import World
 
 LEGEND_NAME_WIDTH = 13
@@ -97,6 +98,11 @@ def map_body(world: World, texts: Texts, lanes: Sequence[tuple[int, int]] | None
     return [*lines, "", (legend(world, texts), Style.LEGEND)]
 
 
+def indented(text: str, indent: str = "    ") -> list[str]:
+    """A note under a planet, wrapped, every line indented."""
+    return [indent + line for line in wrap(text, WRAP_WIDTH - len(indent))]
+
+
 def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
     """One system: its star and lanes, each planet (owner, richness, buildings), its fleets."""
     system = world.systems[system_id]
@@ -119,6 +125,9 @@ def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
         if planet.siege > 0:
             walls = world.fort_left.get(planet.id, 0)
             lines.append(texts("planet_siege", turns=planet.siege, walls=walls))
+            lines.extend(indented(texts("sys_siege_rule", siege=SIEGE_TURNS)))
+        if planet.owner == player_of(world) and at_risk(world, planet.id):
+            lines.extend(indented(texts("sys_unrest")))
     for fleet in sorted(world.fleets, key=lambda f: f.id):
         if fleet.system == system_id and sum(fleet.ships) > 0:
             name = empire_name(world, texts, fleet.owner)
@@ -127,6 +136,11 @@ def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
                                    target=fleet.target + 1))
             else:
                 lines.append(texts("fleet_line", empire=name, ships=ships_text(fleet.ships)))
+    for fleet in sorted(world.fleets, key=lambda f: f.id):
+        if fleet.target == system_id and fleet.system != system_id and sum(fleet.ships) > 0:
+            lines.extend(wrap(texts("sys_incoming", empire=empire_name(world, texts, fleet.owner),
+                                    ships=ships_text(fleet.ships), source=system_text(world, fleet.system),
+                                    turn=arrival_turn(world, fleet, system_id))))
     return lines
 
 

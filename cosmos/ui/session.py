@@ -9,8 +9,8 @@ from cosmos.checkpoint import checkpoint_text
 from cosmos.commands import apply
 from cosmos.data import TECHS
 from cosmos.game import load_game, play_turn, restore, save_game
-from cosmos.messages import Message, RuleError
-from cosmos.save import SaveError, SaveGame
+from cosmos.messages import Message, RuleError, message
+from cosmos.save import SEED_DIGITS, SaveError, SaveGame, read_save, seed_fits
 from cosmos.text import Texts
 from cosmos.ui import panels, screens
 from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
@@ -59,6 +59,7 @@ class Session:
         self.left = False  # the player quit
         self.saved_log: list[str] = []  # the lines of the last save or load: what is kept
         self.warned = False  # the player was told the game is not saved; quitting again leaves
+        self.warned_load = -1  # the slot a load was refused for (unsaved game); loading it again loads
 
     # -- what the player sees -------------------------------------------------------------
     def frame(self) -> str:
@@ -140,6 +141,8 @@ class Session:
         parsed = parse(line, self.limits())
         if not (isinstance(parsed, Parsed) and parsed.verb is Verb.QUIT):
             self.warned = False  # asked again only after something else was typed
+        if not (isinstance(parsed, Parsed) and parsed.verb is Verb.LOAD and int(parsed.args[0]) == self.warned_load):
+            self.warned_load = -1
         if isinstance(parsed, ParseError):
             args = tuple((name, self.texts(str(value)) if name == "what" else value)
                          for name, value in parsed.args)
@@ -166,7 +169,7 @@ class Session:
         elif verb is Verb.SAVE:
             self.save(int(parsed.args[0]))
         elif verb is Verb.LOAD:
-            self.load(int(parsed.args[0]))
+            self.ask_then_load(int(parsed.args[0]))
 
     def order(self, parsed: Parsed) -> None:
         """Give an order: the engine checks it; a refusal changes nothing and costs no turn."""
@@ -220,6 +223,8 @@ class Session:
         """Keep the seed and the lines of this game in a slot, and the world's checkpoint beside them."""
         try:
             if self.saves_dir is None:
+                if not seed_fits(self.world.seed):
+                    raise SaveError(message("err_save_seed", digits=SEED_DIGITS))
                 text = SaveGame(self.world.seed, tuple(self.log)).to_text()
                 self.memory_saves[slot] = (text, checkpoint_text(self.world, text))
             else:
@@ -230,15 +235,34 @@ class Session:
         self.saved_log = list(self.log)
         self.note(self.texts("ok_saved", slot=slot), Style.GOOD)
 
+    def ask_then_load(self, slot: int) -> None:
+        """Load a slot; if this game has unsaved turns, first say so (the same load again loads)."""
+        if self.unsaved() and self.warned_load != slot:
+            try:
+                self.read_slot(slot)  # an empty or damaged slot says so at once: nothing to lose
+            except SaveError as error:
+                self.note_message(error.message.key, error.message.args, Style.BAD)
+                return
+            self.warned_load = slot
+            self.note(self.texts("unsaved_load", slot=slot), Style.BAD)
+            return
+        self.warned_load = -1
+        self.load(slot)
+
+    def read_slot(self, slot: int) -> SaveGame:
+        """The save in a slot, read and checked (SaveError if it cannot be loaded)."""
+        if self.saves_dir is not None:
+            return read_save(self.saves_dir, slot)
+        if slot not in self.memory_saves:
+            raise SaveError(Message("err_save_empty", (("slot", slot),)))
+        return SaveGame.from_text(self.memory_saves[slot][0])
+
     def load(self, slot: int) -> None:
         """Load a slot (from its checkpoint, or replayed from its seed); a bad save changes nothing."""
         try:
             if self.saves_dir is None:
-                if slot not in self.memory_saves:
-                    raise SaveError(Message("err_save_empty", (("slot", slot),)))
-                text, checkpoint = self.memory_saves[slot]
-                save = SaveGame.from_text(text)
-                world = restore(save, checkpoint)
+                save = self.read_slot(slot)
+                world = restore(save, self.memory_saves[slot][1])
             else:
                 world, save = load_game(self.saves_dir, slot)
         except SaveError as error:

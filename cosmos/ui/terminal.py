@@ -17,6 +17,21 @@ MAP_MARK = re.compile(r"[A-Da-d]")
 LEGEND_MARK = re.compile(r"(?<![^ ])[A-D](?=:)")  # a letter at the start of a word, before ":"
 
 
+def harmless(text: str) -> str:
+    """Text with its control characters made visible (ESC as ^[, CSI as <9b>): a transcript that
+    shows what was typed can never clear, move or recolour the terminal. Newlines stay."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char == "\n" or (32 <= code < 127) or code > 159:
+            out.append(char)
+        elif code < 32 or code == 127:
+            out.append("^" + chr(code ^ 64))
+        else:
+            out.append(f"<{code:02x}>")
+    return "".join(out)
+
+
 def paint_empires(line: str, pattern: re.Pattern[str]) -> str:
     """Colour each empire letter the pattern finds with that empire's colour."""
     return pattern.sub(lambda m: EMPIRE_COLOURS[m.group(0).upper()] + m.group(0) + RESET, line)
@@ -26,6 +41,7 @@ def paint(frame: Frame) -> str:
     """A frame in colour, for a terminal: the screen is cleared first."""
     out = [CLEAR]
     for line, style in zip(frame.lines, frame.styles, strict=True):
+        line = harmless(line)
         if style is Style.MAP:
             out.append(paint_empires(line, MAP_MARK))
         elif style is Style.LEGEND:
@@ -70,7 +86,7 @@ def play(session: Session, stdin: TextIO, stdout: TextIO, colour: bool, echo: bo
     if interactive:
         enable_line_editing()
     while not session.left:
-        stdout.write(paint(session.render()) if colour else session.frame())
+        stdout.write(paint(session.render()) if colour else harmless(session.frame()))
         try:
             line = read_line(stdin, stdout, interactive)
         except KeyboardInterrupt:  # Ctrl-C: like quit, it asks first if the game is not saved
@@ -85,7 +101,7 @@ def play(session: Session, stdin: TextIO, stdout: TextIO, colour: bool, echo: bo
                 stdout.write(session.texts("unsaved_left") + "\n")
             break
         if echo:
-            stdout.write(line + "\n")
+            stdout.write(harmless(line) + "\n")
         session.send(line)
     stdout.flush()
     return 0

@@ -74,6 +74,7 @@ def test_memory_saves_load_from_their_checkpoint_too(monkeypatch: pytest.MonkeyP
     expected = state_text(session.world)
     session.send("end")
     monkeypatch.setattr(cosmos.game, "replay", no_replay)
+    assert "is loaded" not in session.send("load 1")  # the turn played since the save: asked first
     assert "is loaded" in session.send("load 1")
     assert state_text(session.world) == expected
 

@@ -288,3 +288,27 @@ def test_a_save_that_does_not_replay_is_refused_and_the_running_game_is_untouche
         assert caught.value.message.key == "err_save_replay"
         assert caught.value.message.args == (("line", bad),)
         assert state_text(running) == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(-(10**20) + 1, 10**20 - 1) | st.integers(-(10**30), 10**30))
+def test_every_seed_a_save_accepts_loads_back_and_no_other_is_written(seed: int) -> None:
+    from cosmos.save import SEED_DIGITS, seed_fits
+
+    if len(str(abs(seed))) <= SEED_DIGITS:
+        assert seed_fits(seed)
+        assert parse_save(SaveGame(seed, ("end",)).to_text().encode("ascii")).seed == seed
+    else:
+        assert not seed_fits(seed)
+        with pytest.raises(ValueError):
+            SaveGame(seed)
+
+
+def test_a_session_with_a_seed_too_long_to_save_says_so_in_its_language(tmp_path: Path) -> None:
+    from cosmos.ui.session import Session
+
+    for folder in (tmp_path, None):
+        english = Session(seed=10**26, saves_dir=folder)
+        assert "more than 20 digits" in english.send("save 1")
+        assert not english.memory_saves and not slot_path(tmp_path, 1).exists()
+        assert "mehr als 20 Ziffern" in Session(seed=-(10**26), lang="de", saves_dir=folder).send("save 2")

@@ -115,3 +115,33 @@ def test_over_200_games_every_character_wins_and_every_path_ends_some_game() -> 
         assert all(report.seat_games[name][seat] > 0 for seat in range(SEATS)), name
     for kind in PATHS:
         assert report.wins_by_kind[kind] > 0, kind
+
+
+def test_the_report_splits_the_games_by_the_number_of_empires_and_wraps_its_headings() -> None:
+    from cosmos.simulate import SIZES, GameResult
+    from cosmos.text import Texts
+
+    results: list[GameResult] = []
+    report = run_simulation(12, jobs=1, on_game=lambda result, _: results.append(result))
+    for size in SIZES:
+        games = [result for result in results if len(result.characters) == size]
+        assert report.games_of_size[size] == len(games)
+        assert report.turns_of_size[size] == sum(result.turns for result in games)
+        assert sum(report.size_wins[size].values()) == sum(report.size_kinds[size].values()) == len(games)
+    assert sum(report.games_of_size.values()) == 12 and report.games_of_size[4] > 0
+    for lang, screen in (("en", 50), ("de", 60), ("bg", 80)):
+        texts = Texts(lang)
+        text = format_report(report, texts, screen)
+        four = report.games_of_size[4]
+        average = f"{report.turns_of_size[4] / four:.1f}".replace(".", texts("number_decimal"))
+        assert "  " + texts("sim_size", empires=4, games=four, average=average) in text
+        rows = {texts(f"sim_{kind}_{name}") for kind, names in (("character", PERSONALITIES), ("kind", KINDS))
+                for name in names} | {texts("sim_seat", seat=seat + 1) for seat in range(SEATS)}
+        for line in text.splitlines():  # only the table's rows (fixed columns) may be wider than the screen
+            assert len(line) <= screen or line.split("  ")[1].strip() in rows, (lang, line)
+        heading, lines = texts("sim_characters"), text.splitlines()
+        start = next(at for at, line in enumerate(lines) if heading.startswith(line))
+        cut = next(at for at in range(start + 1, len(lines)) if len(" ".join(
+            line.strip() for line in lines[start:at])) >= len(heading))
+        assert " ".join(line.strip() for line in lines[start:cut]) == heading  # cut at spaces only
+        assert cut - start == -(-len(heading) // screen) or cut - start > len(heading) // screen

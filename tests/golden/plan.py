@@ -53,7 +53,7 @@ SHOWCASE = {
     5: ("save 4", "load 3", "wait 0", "sys 3", "fleets", "peace A", "war C", "peace D",
         "accept B"),
     10: ("report", "emp", "save 1", "sys 6"),
-    11: ("load 1", "fleets"),
+    11: ("load 1", "load 1", "fleets"),  # the first asks: the turn since the save would be lost
     20: ("sys 3", "news", "tech", "emp"),
     30: ("tech", "map", "fleets", "sys 4"),
     40: ("emp", "sys 4", "report", "news"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.reference import ROOT, screen
 
@@ -96,3 +97,61 @@ def test_the_usage_text_and_the_simulation_report_follow_the_language() -> None:
     bulgarian = run_game(["--simulate=1", "--lang=bg"], "")
     assert bulgarian.returncode == 0 and bulgarian.stdout.startswith("Баланс от 1 игра само на ИИ")
     assert "как завършиха игрите:" in bulgarian.stdout and "военачалник" in bulgarian.stdout
+
+
+def test_a_seed_too_long_to_save_is_refused_at_the_start_in_the_players_language() -> None:
+    from cosmos.text import LANGS, Texts
+
+    for lang in LANGS:
+        for seed in ("1" * 27, "-" + "9" * 21, "7" * 5000):
+            result = run_game([f"--seed={seed}", f"--lang={lang}"], "quit\n")
+            expected = Texts(lang)("err_option_seed", digits=20, value=repr(seed))
+            assert result.returncode == 2 and result.stdout == ""
+            assert result.stderr.endswith(f"python -m cosmos: {expected}\n") and "Traceback" not in result.stderr
+
+
+def test_the_longest_seed_the_game_accepts_saves_and_loads(tmp_path: Path) -> None:
+    for seed in ("9" * 20, "-" + "9" * 20):
+        saves = tmp_path / seed
+        first = run_game(["--plain", f"--seed={seed}", f"--saves={saves}"], "end\nsave 1\nquit\n")
+        assert first.returncode == 0 and "The game is saved in slot 1." in first.stdout
+        second = run_game(["--plain", f"--seed={seed}", f"--saves={saves}"], "load 1\nquit\n")
+        assert "Slot 1 is loaded: turn 2." in second.stdout, second.stdout[-400:]
+
+
+def test_typed_escape_sequences_show_harmlessly_in_the_plain_transcript() -> None:
+    result = run_game(["--plain"], "\x1b[2J\x1b[31mmap\x07\nsys \x9b1\nquit\n")
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout and "\x9b" not in result.stdout
+    assert "> ^[[2J^[[31mmap^G\n" in result.stdout and "> sys <9b>1\n" in result.stdout
+
+
+def test_a_full_output_ends_with_one_clear_message(tmp_path: Path) -> None:
+    from cosmos.text import Texts
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for lang in ("en", "bg"):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "cosmos", "--plain", f"--lang={lang}"],
+                                    input="map\n" * 50 + "quit\nquit\n", text=True, stdout=full,
+                                    stderr=subprocess.PIPE, env=env, cwd=ROOT, timeout=60, encoding="utf-8")
+        assert result.returncode == 1
+        assert result.stderr == f"python -m cosmos: {Texts(lang)('err_output')}\n"
+        with open("/dev/full", "w") as full:
+            report = subprocess.run([sys.executable, "-m", "cosmos", "--simulate=1", f"--lang={lang}"],
+                                    text=True, stdout=full, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+                                    timeout=120, encoding="utf-8")
+        assert report.returncode == 1 and report.stderr == f"python -m cosmos: {Texts(lang)('err_output')}\n"
+
+
+def test_a_closed_pipe_ends_with_one_clear_message() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "cosmos", "--plain"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    assert process.stdout is not None and process.stdin is not None
+    process.stdout.readline()
+    process.stdout.close()  # the reader goes away, as `| head -1` does
+    _, errors = process.communicate(("map\n" * 2000 + "quit\nquit\n").encode("utf-8"), timeout=60)
+    assert process.returncode == 1
+    assert errors.decode("utf-8") == "python -m cosmos: The game's output could not be written (full or " \
+                                     "closed): the game stops here.\n"

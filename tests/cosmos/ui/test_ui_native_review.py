@@ -273,8 +273,8 @@ TYPED = ({verb.value for verb in Verb} | set(ALIASES)
 # words the language has of its own that English happens to spell alike
 NATIVE_ALIKE = {
     "de": {"Balance", "Bomber", "Chance", "Cluster", "Mine", "Pipe", "Planet", "Scheduler", "Siege", "System",
-           "Terminal", "Text", "Version", "In", "in", "an", "dir"},
-    "es": {"Has", "No", "no", "Red", "capital", "convoy", "error", "final", "gas", "interceptor", "plasma",
+           "Terminal", "Text", "Version", "In", "in", "an", "dir", "was"},
+    "es": {"Has", "has", "No", "no", "Red", "capital", "convoy", "error", "final", "gas", "interceptor", "plasma",
            "produce", "terminal"},
     "bg": set(),
 }

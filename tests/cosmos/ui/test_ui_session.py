@@ -81,6 +81,7 @@ def test_save_and_load_give_back_the_same_game(tmp_path: Path) -> None:
     saved = {screen: session.send(screen) for screen in ("sys 1", "emp", "tech", "fleets", "map")}
     session.send("end")
     session.send("end")
+    assert "Type load 2 again to load anyway" in session.send("load 2")
     frame = session.send("load 2")
     assert "Slot 2 is loaded: turn 3." in frame
     for screen, expected in saved.items():
@@ -95,6 +96,7 @@ def test_without_a_folder_saves_stay_in_memory() -> None:
     session.send("col 2")
     session.send("save 1")
     session.send("end")
+    assert "Slot 1 is loaded: turn 1." not in session.send("load 1")  # a turn since the save: asked first
     assert "Slot 1 is loaded: turn 1." in session.send("load 1")
     assert session.log == ["col 2"]
 
@@ -155,3 +157,23 @@ def test_every_engine_message_renders_in_every_language(lang: str) -> None:
     for key, names in MESSAGE_KEYS.items():
         text = render(world, texts, key, tuple((name, sample_value(name)) for name in names))
         assert text and "{" not in text and "}" not in text, key
+
+
+def test_load_asks_before_throwing_away_unsaved_turns(tmp_path: Path) -> None:
+    session = Session(saves_dir=tmp_path)
+    session.send("col 2")
+    session.send("save 1")
+    assert "Slot 1 is loaded" in session.send("load 1")  # nothing unsaved: no question
+    session.send("end")
+    before = state(session)
+    frame = session.send("load 1")
+    assert "This game is not saved: loading slot 1 throws away" in frame and state(session) == before
+    session.send("map")  # something else typed: the next load asks again
+    assert "Type load 1 again" in session.send("load 1")
+    assert "Type load 2 again" not in session.send("load 2")  # an empty slot says so at once
+    assert "Slot 2 is empty." in session.frame()
+    assert "Type load 1 again" in session.send("load 1")
+    assert "Slot 1 is loaded: turn 1." in session.send("load 1") and session.world.turn == 1
+    german = Session(lang="de", saves_dir=tmp_path)
+    german.send("end")
+    assert "Tippe noch einmal load 1" in german.send("load 1")

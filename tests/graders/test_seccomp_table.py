@@ -16,11 +16,15 @@ HEADERS = {
     "aarch64": Path("/usr/include/asm-generic/unistd.h"),
 }
 DEFINE = re.compile(r"^#define __NR_(\w+)\s+(\d+)\s*$", re.MULTILINE)
+# the generic table numbers a call whose argument width differs by word size once, as __NR3264_name, and
+# names it __NR_name on 64-bit machines (fcntl, fstatfs, lseek, mmap, ...)
+DEFINE_3264 = re.compile(r"^#define __NR3264_(\w+)\s+(\d+)\s*$", re.MULTILINE)
 
 
 def kernel_numbers(arch: str) -> dict[str, int]:
-    """Every system call the header names with a plain number."""
-    return {name: int(number) for name, number in DEFINE.findall(HEADERS[arch].read_text())}
+    """Every system call the header names with a number, by its name on a 64-bit machine."""
+    text = HEADERS[arch].read_text()
+    return {name: int(number) for name, number in [*DEFINE_3264.findall(text), *DEFINE.findall(text)]}
 
 
 @pytest.mark.parametrize("arch", sorted(seccomp.NUMBERS))
@@ -41,3 +45,4 @@ def test_the_headers_are_read_as_the_kernel_numbers_its_calls():
     # numbers fixed by the kernel's ABI since their calls were added
     assert kernel_numbers("x86_64")["ptrace"] == 101 and kernel_numbers("x86_64")["unshare"] == 272
     assert kernel_numbers("aarch64")["ptrace"] == 117 and "ioperm" not in kernel_numbers("aarch64")
+    assert kernel_numbers("aarch64")["fcntl"] == 25 and kernel_numbers("x86_64")["fcntl"] == 72

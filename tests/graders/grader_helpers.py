@@ -82,15 +82,17 @@ def host_address() -> str:
 
 
 def sandbox_leaks() -> list[str]:
-    """Processes running as a sandbox uid that no sandbox holds any more."""
+    """Processes running as a sandbox uid that no sandbox holds any more (nor an older grader's, in /tmp)."""
     leaks = []
-    folder = sandbox.private_folder(sandbox.uid_lock_folder())
+    folders = [sandbox.private_folder(sandbox.uid_lock_folder())]
+    if sandbox.uid_lock_folder() != sandbox.LEGACY_UID_LOCKS:
+        folders.append(sandbox.legacy_folder())
     try:
         for uid in range(sandbox.UID_BASE, sandbox.UID_BASE + sandbox.UID_COUNT):
-            held = sandbox.try_lock(folder, str(uid))
-            if held is None:
-                continue  # a sandbox is running as this uid right now
+            held = [sandbox.try_lock(folder, str(uid)) for folder in folders]
             try:
+                if None in held:
+                    continue  # a sandbox is running as this uid right now
                 for status in Path("/proc").glob("[0-9]*/status"):
                     try:
                         text = status.read_text()
@@ -99,9 +101,13 @@ def sandbox_leaks() -> list[str]:
                     if f"\nUid:\t{uid}\t" in text:
                         leaks.append(f"uid {uid}: {text.splitlines()[0]}")
             finally:
-                os.close(held)
+                for fd in held:
+                    if fd is not None and fd >= 0:
+                        os.close(fd)
     finally:
-        os.close(folder)
+        for folder in folders:
+            if folder is not None:
+                os.close(folder)
     return leaks
 
 

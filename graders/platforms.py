@@ -12,6 +12,7 @@ import re
 import stat
 import struct
 import zipfile
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,6 +34,9 @@ MAX_TOTAL_BYTES = 1 << 30  # notebooks read out of one archive, in all
 # "_<digits>_<digits>_" after the name is the user and attachment ids: the student's own file name comes after them.
 CANVAS = re.compile(r"(?P<name>\w*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<file>.+)", re.S)
 CANVAS_ANONYMOUS = re.compile(r"(?P<late>LATE_)?anon_(?P<id>[A-Za-z0-9]+)_(?P<attachment>\d+)_(?P<file>.+)", re.S)
+# add_text_or_url: a text entry or a link is "#{filename}_text.html" or "#{filename}_link.html" (no attachment)
+CANVAS_ONLINE = re.compile(r"(?P<name>\w*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<file>text\.html|link\.html)")
+CANVAS_ONLINE_ANONYMOUS = re.compile(r"(?P<late>LATE_)?anon_(?P<id>[A-Za-z0-9]+)_(?P<file>text\.html|link\.html)")
 # Moodle, "Download all submissions" (moodle/moodle, mod/assign): the prefix is the full name with "_" made " "
 # and clean_filename's characters removed, then "_" and the participant's unique id (get_uniqueid_for_user: the
 # user id, or the blind-marking id after "Participant"), so a name never holds "_". With "download submissions
@@ -183,10 +187,10 @@ def canvas_member(path: str, info: zipfile.ZipInfo, anonymous: bool) -> Member |
     if "/" in path:
         return None
     if anonymous:
-        match = CANVAS_ANONYMOUS.fullmatch(path)
+        match = CANVAS_ANONYMOUS.fullmatch(path) or CANVAS_ONLINE_ANONYMOUS.fullmatch(path)
         return Member("canvas", f"anon-{match['id']}", f"anon_{match['id']}", bool(match["late"]), match["file"],
                       info) if match else None
-    match = CANVAS.fullmatch(path)
+    match = CANVAS.fullmatch(path) or CANVAS_ONLINE.fullmatch(path)  # an upload's own form first
     return Member("canvas", match["id"], match["name"], bool(match["late"]), match["file"], info) if match else None
 
 
@@ -205,14 +209,17 @@ def recognise_all(infos: list[zipfile.ZipInfo], source: Path) -> tuple[list[Memb
     top = top_folder(names)
     paths = [name[len(top) + 1 :] if top else name for name in names]
     moodle = [moodle_member(path, info) for path, info in zip(paths, infos, strict=True)]
-    anonymous = [CANVAS_ANONYMOUS.fullmatch(path) is not None for path in paths if "/" not in path]
+    # anonymous grading names every member "anon_..." (a stray file of neither form does not decide)
+    flat = [(CANVAS_ANONYMOUS.fullmatch(path) or CANVAS_ONLINE_ANONYMOUS.fullmatch(path),
+             CANVAS.fullmatch(path) or CANVAS_ONLINE.fullmatch(path)) for path in paths if "/" not in path]
+    anonymous = [bool(anon) for anon, named in flat if anon or named]
     everyone_anonymous = bool(anonymous) and all(anonymous)
     canvas = [canvas_member(path, info, everyone_anonymous) for path, info in zip(paths, infos, strict=True)]
     moodle_count = sum(member is not None for member in moodle)
     canvas_count = sum(member is not None for member in canvas)
     if moodle_count == canvas_count and moodle_count:
-        raise SourceError(f"{shown(source)}: every member fits both Canvas's and Moodle's naming, so whose each "
-                          "file is cannot be told; download it again from the platform")
+        raise SourceError(f"{shown(source)}: as many members fit Canvas's naming as Moodle's (every one fits both?), "
+                          "so whose each file is cannot be told; download it again from the platform")
     chosen = moodle if moodle_count > canvas_count else canvas
     return [m for m in chosen if m is not None], [i for m, i in zip(chosen, infos, strict=True) if m is None]
 
@@ -236,11 +243,12 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
     Parsing is linear in the archive's size; a member that cannot be read (a damaged stream, a name that is
     not UTF-8) is its own student's error, reported in their row, never the batch's.
     """
+    stack = ExitStack()
     try:
-        archive, bad_names = open_zip(source)
+        archive, bad_names = stack.enter_context(open_zip(source))
     except (OSError, zipfile.BadZipFile, ValueError, EOFError, struct.error) as error:
         raise SourceError(f"{shown(source)} is not a readable zip ({error})") from None
-    with archive:
+    with stack:
         infos = [info for info in archive.infolist() if not info.is_dir()]
         if len(infos) > MAX_MEMBERS:
             raise SourceError(f"{shown(source)} has {len(infos)} members; at most {MAX_MEMBERS} are read")

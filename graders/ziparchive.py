@@ -13,6 +13,8 @@ import bisect
 import io
 import struct
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -84,27 +86,28 @@ def central_flags(raw: BinaryIO) -> tuple[dict[int, int], list[bool]]:
     return patches, claimed
 
 
-def open_zip(source: Path) -> tuple[zipfile.ZipFile, set[str]]:
+@contextmanager
+def open_zip(source: Path) -> Iterator[tuple[zipfile.ZipFile, set[str]]]:
     """The archive, and the names (as given back, escapes and all) of members whose names are not valid UTF-8."""
     try:
-        return zipfile.ZipFile(source), set()
+        archive = zipfile.ZipFile(source)
     except UnicodeDecodeError:
         pass
-    raw = open(source, "rb")  # noqa: SIM115 (the ZipFile owns it from here)
-    try:
+    else:
+        with archive:
+            yield archive, set()
+        return
+    with open(source, "rb") as raw:
         patches, claimed = central_flags(raw)
-        archive = zipfile.ZipFile(MaskedFile(raw, patches))
-    except BaseException:
-        raw.close()
-        raise
-    bad: set[str] = set()
-    for info, utf8 in zip(archive.infolist(), claimed, strict=False):
-        if not utf8:
-            continue  # a name in the old encoding (cp437), read as zipfile always reads it
-        data = info.orig_filename.encode("cp437")
-        try:
-            info.filename = data.decode("utf-8")
-        except UnicodeDecodeError:
-            info.filename = data.decode("utf-8", "backslashreplace")
-            bad.add(info.filename)
-    return archive, bad
+        with zipfile.ZipFile(MaskedFile(raw, patches)) as archive:
+            bad: set[str] = set()
+            for info, utf8 in zip(archive.infolist(), claimed, strict=False):
+                if not utf8:
+                    continue  # a name in the old encoding (cp437), read as zipfile always reads it
+                data = info.orig_filename.encode("cp437")
+                try:
+                    info.filename = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    info.filename = data.decode("utf-8", "backslashreplace")
+                    bad.add(info.filename)
+            yield archive, bad

@@ -23,7 +23,8 @@ HIDDEN_TEXT = re.compile(  # a hidden check says one of a few fixed things (grad
             r"error: the call raised an exception, or its answer could not be read",
             r"timeout: the check did not finish in time \(an endless loop\?\)",
             r"the kernel died \(os\._exit, a crash, or a resource limit\)",
-            r"not run: the notebook did not get that far \(see the summary\)",
+            r"not run: the (notebook did not get that far \(see the summary\)|notebook could not be read"
+            r"|grader could not read the report|grader could not grade this submission)",  # graders/grading.py
             r"`\w+` is not defined in the notebook as a function",
         ]
     )

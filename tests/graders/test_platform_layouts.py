@@ -1,12 +1,14 @@
 """Whose submission is it: every layout Canvas and Moodle write, built here exactly as their zip writers name
 members, and submissions named to pass for someone else's.
 
-The names follow the platforms' own source:
+The names follow the platforms' own source (read at instructure/canvas-lms 05e9653c12ef lib/content_zipper.rb;
+moodle/moodle 9ec2c12f3d4e mod/assign/locallib.php and da5455238d1a mod/assign/classes/downloader.php):
 - Canvas (instructure/canvas-lms, lib/content_zipper.rb): add_upload_submission writes
   "#{filename}_#{file.id}_#{sanitize_attachment_filename(file.display_name)}"; get_filename makes filename from
   [users_name, ("LATE" if submission.late?), id].compact.join("_") with non-word characters removed, where id is
   submission.user_id, or "anon_#{submission.anonymous_id}" with no name when the assignment anonymises students;
-  sanitize_user_name lower-cases the sortable name ("O_Brien, Pat" becomes "o_brienpat"). No folders.
+  sanitize_user_name lower-cases the sortable name ("O_Brien, Pat" becomes "o_brienpat"); add_text_or_url
+  writes "#{filename}_text.html" or "_link.html". No folders.
 - Moodle (moodle/moodle, mod/assign): the prefix is clean_filename(str_replace('_', ' ', fullname) . '_' .
   get_uniqueid_for_user(id)) ("Participant" for the name under blind marking). In folders, 3.x's
   locallib.php download_submissions writes clean_filename(prefix . '_' . subtype . '_' . type . '_') .
@@ -115,9 +117,12 @@ def test_canvas_named_late_and_user_names_with_underscores(tmp_path: Path):
         "o_brienpat_LATE_1002_5002_islands-1.ipynb": WRONG,  # "O_Brien, Pat", late, resubmitted (renamed)
         "müllerjürgen_1003_5003_islands.ipynb": OTHER,  # [[:word:]] keeps letters of any script
         "_1004_5004_islands.ipynb": REFERENCE,  # an empty sortable name still joins with "_"
+        "doejane_1001_text.html": b"<p>see my notebook</p>",  # add_text_or_url: a text entry, a link
+        "roebob_LATE_1005_link.html": b"<a href=x>x</a>",
     })
     assert notebooks == {"canvas-1001": REFERENCE, "canvas-1002": WRONG, "canvas-1003": OTHER,
-                         "canvas-1004": REFERENCE} and problems == []
+                         "canvas-1004": REFERENCE}
+    assert problems == [f"{tmp_path / 'download-0.zip'}: canvas student 1005 submitted no notebook"]
     assert (found["canvas-1002"].name, found["canvas-1002"].late, found["canvas-1001"].late) == (
         "o_brienpat", True, False)
 
@@ -127,9 +132,12 @@ def test_canvas_anonymous_downloads_are_read(tmp_path: Path):
         "anon_Xk3Pq_5001_islands.ipynb": REFERENCE,
         "LATE_anon_7tYzB_5002_islands.ipynb": WRONG,
         "anon_23456_5003_islands.ipynb": OTHER,  # an anonymous id of digits only
+        "anon_Xk3Pq_text.html": b"<p>hi</p>",
+        ".DS_Store": b"\0\0\0\1Bud1",  # a stray file of neither naming does not make the download named
     })
     assert notebooks == {"canvas-anon-Xk3Pq": REFERENCE, "canvas-anon-7tYzB": WRONG, "canvas-anon-23456": OTHER}
-    assert problems == [] and found["canvas-anon-7tYzB"].late and not found["canvas-anon-Xk3Pq"].late
+    assert len(problems) == 1 and ".DS_Store follows neither" in problems[0]
+    assert found["canvas-anon-7tYzB"].late and not found["canvas-anon-Xk3Pq"].late
 
 
 def test_a_canvas_file_named_like_someone_elses_stays_its_uploaders(tmp_path: Path):
@@ -151,7 +159,7 @@ def test_a_member_that_fits_both_namings_does_not_turn_a_canvas_download_into_mo
         "x_2001_assignsubmission_file_1002_5002_islands.ipynb": REFERENCE,
     })
     assert notebooks == {"canvas-1001": WRONG, "canvas-1002": REFERENCE} and problems == []
-    with pytest.raises(SourceError, match="fits both"):
+    with pytest.raises(SourceError, match="as many members fit Canvas's naming as Moodle's"):
         graded(tmp_path, {"x_2001_assignsubmission_file_1002_5002_islands.ipynb": REFERENCE})
 
 

@@ -115,7 +115,8 @@ def characters_examined(tmp_path: Path, depth: int, monkeypatch: pytest.MonkeyPa
     members |= {f"{'e/' * depth}{n}_strange.ipynb": b"{}" for n in range(100)}  # members of neither naming
     archive = write_zip(tmp_path / f"deep-{depth}.zip", members)
     seen = [0]
-    for name in ("CANVAS", "CANVAS_ANONYMOUS", "MOODLE_FOLDER", "MOODLE_FILE"):
+    for name in ("CANVAS", "CANVAS_ANONYMOUS", "CANVAS_ONLINE", "CANVAS_ONLINE_ANONYMOUS", "MOODLE_FOLDER",
+                 "MOODLE_FILE"):
         monkeypatch.setattr(platforms, name, Counting(getattr(platforms, name), seen))
     found, problems = collect([archive], "islands.ipynb", tmp_path / f"scratch-{depth}")
     assert len(found) == 100 and len(problems) == 100

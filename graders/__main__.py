@@ -235,6 +235,8 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
         note = words(args.lang)[1]
         if note:
             print(f"note: {note}", file=sys.stderr)
+        print(f"note: Moodle skips a grade above the assignment's maximum grade: give the assignment "
+              f"{exercise.max_score:g} points", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
-from graders.moodlelang import LANGUAGES
 from graders.sandbox import Limits, SandboxUnavailable
 
 # the instructor's side of the grader (batches, platforms, reports): the student edition ships without it
@@ -70,6 +69,8 @@ def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
         "--late-penalty", type=float, default=0.0, metavar="PERCENT",
         help="take PERCENT off the score of a late submission (Canvas's LATE); the feedback says so",
     )
+    from graders.moodlelang import LANGUAGES  # the instructor's side only (not in the student edition)
+
     grade.add_argument(
         "--lang", default="en", choices=LANGUAGES,
         help="the language of your Moodle, for moodle-grades.csv's headers (Moodle compares them with its own)",
@@ -234,6 +235,8 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
         note = words(args.lang)[1]
         if note:
             print(f"note: {note}", file=sys.stderr)
+        print(f"note: Moodle skips a grade above the assignment's maximum grade: give the assignment "
+              f"{exercise.max_score:g} points", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""

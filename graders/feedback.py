@@ -62,7 +62,8 @@ def page(exercise: Exercise, data: dict, who: str) -> str:
         kind = "hidden check" if check.hidden else "public check"
         body = "" if passed else f"<pre>{html.escape(verdict)}</pre>"
         body += f'<p class="hint">Hint: {html.escape(hint)}</p>' if hint and not passed else ""
-        items.append(f'<li><b>{html.escape(check.name)}</b> ({kind}, {test["max_score"]:g} points): '
+        points = f'{test["max_score"]:g} point{"" if test["max_score"] == 1 else "s"}'
+        items.append(f'<li><b>{html.escape(check.name)}</b> ({kind}, {points}): '
                      f'<span class="{"passed" if passed else "failed"}">{"passed" if passed else "failed"}</span>'
                      f"{body}</li>")
     summary = str(data.get("output", ""))

@@ -42,11 +42,13 @@ def lms_zip(path: Path, members: dict[str, bytes]) -> Path:
 
 
 def graded(tmp_path: Path, members: dict[str, bytes]) -> tuple[dict[str, bytes], list[str], dict]:
-    """Each student's notebook bytes (by key), the problems, and the Found records by key."""
+    """Each student's notebook bytes (by key; a student who sent no notebook is only in the Found records), the
+    problems, and the Found records by key."""
     archive = lms_zip(tmp_path / f"download-{len(list(tmp_path.glob('download-*')))}.zip", members)
     found, problems = collect([archive], "islands.ipynb", tmp_path / "scratch")
     by_key = {item.student: item for item in found}
-    return {key: item.path.read_bytes() for key, item in by_key.items()}, problems, by_key
+    return ({key: item.path.read_bytes() for key, item in by_key.items() if not item.no_notebook}, problems,
+            by_key)
 
 
 def moodle_name(fullname: str, unique_id: int) -> str:
@@ -122,7 +124,9 @@ def test_canvas_named_late_and_user_names_with_underscores(tmp_path: Path):
     })
     assert notebooks == {"canvas-1001": REFERENCE, "canvas-1002": WRONG, "canvas-1003": OTHER,
                          "canvas-1004": REFERENCE}
-    assert problems == [f"{tmp_path / 'download-0.zip'}: canvas student 1005 submitted no notebook"]
+    assert problems == [f"{tmp_path / 'download-0.zip'}: canvas student 1005 submitted no notebook (graded 0)"]
+    assert found["canvas-1005"].late and found["canvas-1005"].no_notebook.startswith(
+        "no notebook: nothing the grader can read was submitted (link.html)")
     assert (found["canvas-1002"].name, found["canvas-1002"].late, found["canvas-1001"].late) == (
         "o_brienpat", True, False)
 

@@ -9,7 +9,8 @@ CLAIMS checked here, for every lesson in CHECKED (a lesson joins the set when it
 - no stretch of prose runs over 250 words between programs, tables, fenced blocks or pictures;
 - no surface feature points to a multiple-choice key: the key is never the longest option by a wide
   margin, it is the strictly longest option in about its fair share of questions (1 / options),
-  and the keys of a lesson are not all in one position.
+  and the keys of a lesson are not all in one position; across the course the key is the longest
+  option in no more than about its fair share of questions and no fewer than about half of it.
 The keys are hashed in the notebooks; the instructor's side finds them by running the lesson's cells,
 which builds every quiz and, with it, the index of its right option.
 """
@@ -148,6 +149,8 @@ def test_across_the_course_the_key_is_the_longest_option_only_in_its_fair_share(
     questions = tuple(q for lesson in checked_lessons() for q in questions_of(lesson))
     longest, fair = longest_keys(questions)
     assert longest <= fair * 1.1 + FAIR_SHARE_SLACK, f"{longest} of {len(questions)}; chance gives {fair:.1f}"
+    # a key that is never the longest gives itself away too: at least about half its fair share
+    assert longest >= fair / 2 - FAIR_SHARE_SLACK, f"only {longest} of {len(questions)}; chance gives {fair:.1f}"
 
 
 @pytest.mark.parametrize("lesson", checked_lessons())

@@ -347,7 +347,8 @@ TEXTS = MappingProxyType({
     "err_twice": "Два пъти е посочено: {tech}.",
     "err_too_few_ships": "Нямаш толкова кораби в система {system}: там има {ships}.",
     "ok_research_then": "Избрано за проучване: {tech}, после {missing}.",
-    "ok_go_route": "{ships} тръгват от система {source} към система {target}: път {route}, там на ход {turn}.",
+    "ok_go_route": ("Поръчка: {ships} от система {source} към система {target}, п"
+                    "ът {route}, там на ход {turn}."),
     "help_resources": ("M метал, G газ, C кристал, U уран: запас+доход на ход. Икономическа победа: {target} "
                        "произведени, сбор от четирите."),
     "tech_queued": "После: {missing}",

@@ -353,7 +353,8 @@ TEXTS = MappingProxyType({
     "err_twice": "{tech} steht zweimal in der Liste.",
     "err_too_few_ships": "So viele Schiffe hast du in System {system} nicht: Dort sind {ships}.",
     "ok_research_then": "Du erforschst jetzt {tech}, danach {missing}.",
-    "ok_go_route": "{ships} fliegen von System {source} nach System {target}: Route {route}, dort in Zug {turn}.",
+    "ok_go_route": ("In Auftrag: {ships} von System {source} nach System {target}"
+                    ", Route {route}, dort in Zug {turn}."),
     "help_resources": ("M Metall, G Gas, C Kristall, U Uran: Vorrat+Einkommen je Zug. Wirtschaftssieg: "
                        "{target} produziert, alle vier zusammen."),
     "tech_queued": "Danach: {missing}",

@@ -346,7 +346,8 @@ TEXTS = MappingProxyType({
     "err_twice": "{tech} is named twice.",
     "err_too_few_ships": "You do not have that many ships in system {system}: there are {ships}.",
     "ok_research_then": "Researching {tech}, then {missing}.",
-    "ok_go_route": "{ships} leave system {source} for system {target}: route {route}, there on turn {turn}.",
+    "ok_go_route": ("Ordered: {ships} from system {source} to system {target}, ro"
+                    "ute {route}, there on turn {turn}."),
     "help_resources": ("M metal, G gas, C crystal, U uranium: stock+income a turn. Economy victory: {target} "
                        "produced, all four summed."),
     "tech_queued": "Then: {missing}",

@@ -357,8 +357,8 @@ TEXTS = MappingProxyType({
     "err_twice": "{tech} aparece dos veces.",
     "err_too_few_ships": "No tienes tantas naves en el sistema {system}: hay {ships}.",
     "ok_research_then": "Investigando {tech}; después, {missing}.",
-    "ok_go_route": ("{ships} salen del sistema {source} hacia el sistema {target}: ruta {route}, "
-                    "llegan en el turno {turn}."),
+    "ok_go_route": ("Encargo: {ships} del sistema {source} al sistema {target}, r"
+                    "uta {route}, llegada en el turno {turn}."),
     "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos por turno. Victoria "
                        "económica: {target} producidos, los cuatro sumados."),
     "tech_queued": "Después: {missing}",

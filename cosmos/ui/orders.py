@@ -62,7 +62,7 @@ def confirmation(command: Command, world: World) -> tuple[str, tuple[tuple[str, 
     if isinstance(command, Move):
         fleet = next(f for f in world.fleets if f.owner == command.empire and f.system == command.source
                      and f.target == command.target)
-        route = " > ".join(str(system + 1) for system in shortest_path(world.systems, command.source, command.target))
+        route = "→".join(str(system + 1) for system in shortest_path(world.systems, command.source, command.target))
         return "ok_go_route", (("ships", tuple(fleet.ships)), ("source", command.source),
                                ("target", command.target), ("route", route),
                                ("turn", arrival_turn(world, fleet, command.target)))

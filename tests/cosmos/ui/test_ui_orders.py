@@ -24,7 +24,7 @@ def flat(frame: str) -> str:
 
 def test_go_shows_the_route_and_the_turn_of_arrival() -> None:
     session = Session(seed=2026)
-    assert ("3I 2B 2F leave system 1 Elara for system 3 Canopus: route 1 > 2 > 3, there on turn 3."
+    assert ("Ordered: 3I 2B 2F from system 1 Elara to system 3 Canopus, route 1→2→3, there on turn 3."
             in flat(session.send("go 1 3")))
     session.send("end")
     session.send("end")
@@ -33,7 +33,7 @@ def test_go_shows_the_route_and_the_turn_of_arrival() -> None:
 
 def test_go_can_send_part_of_a_fleet_and_leave_a_garrison_and_the_save_replays_it() -> None:
     session = Session(seed=2026)
-    assert "1I 1F leave system 1 Elara for system 2 Cygna" in flat(session.send("go 1 2 1I 1F"))
+    assert "Ordered: 1I 1F from system 1 Elara to system 2 Cygna, route 1→2" in flat(session.send("go 1 2 1I 1F"))
     fleets = flat(session.send("fleets"))
     assert "Fleet 1 in system 1 Elara: 2I 2B 1F" in fleets and "1I 1F, heading to 2 Cygna" in fleets
     session.send("end")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 from cosmos.data import (
     BUILDINGS,
     MAX_SHIPS_PER_ORDER,
+    RESOURCES,
     SHIP_BUILD_TURNS,
     SHIP_TYPES,
     TECHS,
@@ -21,7 +22,7 @@ from cosmos.economy import (
     pay,
     times,
 )
-from cosmos.fleets import fleets_at, merge_fleets, ships_at
+from cosmos.fleets import fleets_at, merge_fleets, new_fleet, ships_at
 from cosmos.graph import shortest_path
 from cosmos.messages import Message, RuleError, message
 from cosmos.tech import has_effect, missing_prereqs
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 SHIP_KEYS = tuple(ship.key for ship in SHIP_TYPES)
+MAX_SHIPS_MOVED = 10**6  # of one kind in one order to move: beyond any fleet
 
 
 class Command(Protocol):
@@ -80,7 +82,10 @@ def check_cost(world: World, empire_id: int, cost: tuple[int, int, int, int]) ->
     """The empire must have the whole cost in stock."""
     if not can_afford(world, empire_id, cost):
         m, g, c, u = cost
-        return message("err_not_enough", m=m, g=g, c=c, u=u)
+        stock = world.empires[empire_id].stock
+        short = " ".join(f"{res}{need - have}" for res, need, have in zip(RESOURCES, cost, stock, strict=True)
+                         if need > have)
+        return message("err_not_enough", m=m, g=g, c=c, u=u, short=short)
     return None
 
 
@@ -154,30 +159,38 @@ class Build:
 
 @dataclass(frozen=True)
 class Research:
-    """r X: research this technology with the banked science (it may replace the current one)."""
+    """r X [Y Z ...]: research X with the banked science (it may replace the current one), then Y, then Z."""
 
     empire: int
     tech: int
+    then: tuple[int, ...] = ()  # researched one after the other once X is known
 
     def check(self, world: World) -> Message | None:
-        """A technology that exists, is not known, and whose prerequisites are known."""
-        if not valid_id(self.tech, len(TECHS)):
-            return message("err_no_tech", tech=self.tech)
+        """Technologies that exist, are not known nor named twice, each one's prerequisites known
+        or earlier in the list."""
         empire = world.empires[self.empire]
-        if self.tech in empire.techs:
-            return message("err_known", tech=self.tech)
-        missing = missing_prereqs(empire, self.tech)
-        if missing:
-            return message("err_prereq", tech=self.tech, missing=tuple(missing))
+        planned = list(empire.techs)
+        for tech in (self.tech, *self.then):
+            if not valid_id(tech, len(TECHS)):
+                return message("err_no_tech", tech=tech)
+            if tech in empire.techs:
+                return message("err_known", tech=tech)
+            if tech in planned:
+                return message("err_twice", tech=tech)
+            missing = [need for need in missing_prereqs(empire, tech) if need not in planned]
+            if missing:
+                return message("err_prereq", tech=tech, missing=tuple(missing))
+            planned.append(tech)
         return None
 
     def perform(self, world: World) -> None:
-        """Set the empire's research."""
+        """Set the empire's research and what follows it."""
         world.empires[self.empire].research = self.tech
+        world.empires[self.empire].queued = list(self.then)
 
     def to_text(self) -> str:
-        """r X."""
-        return f"r {self.tech + 1}"
+        """r X, or r X Y Z."""
+        return " ".join(["r", *(str(tech + 1) for tech in (self.tech, *self.then))])
 
 
 @dataclass(frozen=True)
@@ -230,9 +243,10 @@ class Move:
     empire: int
     source: int
     target: int
+    ships: tuple[int, ...] = ()  # how many of each kind (I B F D) go; empty: every ship in A
 
     def check(self, world: World) -> Message | None:
-        """Both systems exist and differ, you have ships in A, and the lanes lead to B."""
+        """Both systems exist and differ, you have (those) ships in A, and the lanes lead to B."""
         for system in (self.source, self.target):
             if not valid_id(system, len(world.systems)):
                 return message("err_no_system", system=system)
@@ -240,19 +254,36 @@ class Move:
             return message("err_same_system", system=self.source)
         if not fleets_at(world, self.empire, self.source):
             return message("err_no_fleet", system=self.source)
+        if self.ships:
+            here = ships_at(world, self.empire, self.source)
+            if (len(self.ships) != len(SHIP_KEYS) or not all(valid_id(n, MAX_SHIPS_MOVED) for n in self.ships)
+                    or not sum(self.ships)):
+                return message("err_bad_count", count=-1, max=MAX_SHIPS_PER_ORDER)
+            if any(want > have for want, have in zip(self.ships, here, strict=True)):
+                return message("err_too_few_ships", system=self.source, ships=tuple(here))
         if not shortest_path(world.systems, self.source, self.target):
             return message("err_no_route", source=self.source, target=self.target)
         return None
 
     def perform(self, world: World) -> None:
-        """Give the fleets their destination; they become one fleet."""
-        for fleet in fleets_at(world, self.empire, self.source):
-            fleet.target = self.target
+        """Give the fleets their destination (or split those ships off into a fleet that goes)."""
+        here = fleets_at(world, self.empire, self.source)
+        if not self.ships or list(self.ships) == ships_at(world, self.empire, self.source):
+            for fleet in here:
+                fleet.target = self.target
+        else:
+            left = list(self.ships)
+            for fleet in here:  # taken from the fleets in id order; the rest stays as it was
+                taken = [min(want, have) for want, have in zip(left, fleet.ships, strict=True)]
+                fleet.ships = [have - take for have, take in zip(fleet.ships, taken, strict=True)]
+                left = [want - take for want, take in zip(left, taken, strict=True)]
+            new_fleet(world, self.empire, self.source, self.ships).target = self.target
         merge_fleets(world)
 
     def to_text(self) -> str:
-        """go A B."""
-        return f"go {self.source + 1} {self.target + 1}"
+        """go A B, or go A B 2I 1F for part of the ships."""
+        part = [f"{count}{kind}" for kind, count in zip(SHIP_KEYS, self.ships, strict=False) if count]
+        return " ".join([f"go {self.source + 1} {self.target + 1}", *part])
 
 
 def refusal(world: World, command: Command) -> Message | None:

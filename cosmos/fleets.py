@@ -108,8 +108,10 @@ def move_fleets(world: World) -> None:
     """Movement phase: every fleet with a destination takes its next steps on the shortest path.
 
     Fleets move one after another by id, but nothing meets on the way: enemies that cross on a
-    lane pass each other, since battles happen only in systems, after every fleet has moved."""
+    lane pass each other, since battles happen only in systems, after every fleet has moved.
+    Fleets that meet merge; an arrival is told with the number of the fleet it joined."""
     steps: dict[tuple[int, int], int] = {}  # (from, to) -> next system: the lanes do not change
+    arrived: list[Fleet] = []
     for fleet in sorted(world.fleets, key=lambda f: f.id):
         if fleet.target < 0:
             continue
@@ -126,6 +128,8 @@ def move_fleets(world: World) -> None:
                                                     "source": source, "system": fleet.system}))
         if fleet.system == fleet.target:
             fleet.target = -1
-            world.bus.publish(Event("fleet_arrived", {
-                "empire": fleet.owner, "fleet": fleet.id, "system": fleet.system}))
+            arrived.append(fleet)
     merge_fleets(world)
+    for fleet in arrived:  # named by the fleet it is part of now, as the fleets screen numbers it
+        joined = next(f for f in world.fleets if (f.owner, f.system, f.target) == (fleet.owner, fleet.system, -1))
+        world.bus.publish(Event("fleet_arrived", {"empire": fleet.owner, "fleet": joined.id, "system": fleet.system}))

@@ -7,6 +7,7 @@ from pathlib import Path
 from cosmos import turn
 from cosmos.checkpoint import CheckpointError, read_checkpoint, world_from_checkpoint, write_checkpoint
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research, apply
+from cosmos.data import SHIP_KINDS
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.envoy import diplomacy_moves
 from cosmos.messages import RuleError, message
@@ -50,6 +51,17 @@ def _number(word: str) -> int:
     return int(word) - 1
 
 
+def _ships(words: list[str]) -> tuple[int, ...]:
+    """Ships as the player wrote them ("2I", "1F") as counts of I, B, F, D; ValueError if not."""
+    counts = [0] * len(SHIP_KINDS)
+    for word in words:
+        count, kind = word[:-1], word[-1:]
+        if kind not in SHIP_KINDS or not count.isascii() or not count.isdigit() or counts[SHIP_KINDS.index(kind)]:
+            raise ValueError(word)
+        counts[SHIP_KINDS.index(kind)] = int(count)
+    return tuple(counts)
+
+
 def parse_line(line: str, empire: int = 0) -> Command | None:
     """A saved line (the to_text of a command, or `end`) as a command; None for `end`."""
     words = line.split()
@@ -67,6 +79,10 @@ def parse_line(line: str, empire: int = 0) -> Command | None:
         ("accept", 1): lambda: AnswerOffer(empire, _number(args[0]), True),
         ("decline", 1): lambda: AnswerOffer(empire, _number(args[0]), False),
     }
+    if verb == "r" and args:
+        shapes[("r", len(args))] = lambda: Research(empire, _number(args[0]), tuple(_number(a) for a in args[1:]))
+    if verb == "go" and 2 < len(args) <= 2 + len(SHIP_KINDS):
+        shapes[("go", len(args))] = lambda: Move(empire, _number(args[0]), _number(args[1]), _ships(args[2:]))
     make = shapes.get((verb, len(args)))
     if make is None:
         raise ValueError(line)

@@ -178,3 +178,12 @@ def research(world: World) -> None:
             empire.techs.append(learned)
             empire.research = -1
             world.bus.publish(Event("tech_researched", {"empire": empire.id, "tech": learned}))
+            start_next(empire)
+
+
+def start_next(empire: Empire) -> None:
+    """Research the next technology the empire queued (r X Y Z) that it can research now."""
+    while empire.queued and empire.research < 0:
+        tech = empire.queued.pop(0)
+        if tech not in empire.techs and not missing_prereqs(empire, tech):
+            empire.research = tech

@@ -41,6 +41,7 @@ class Empire:
     science: int = 0
     research: int = -1
     techs: list[int] = field(default_factory=list)
+    queued: list[int] = field(default_factory=list)  # technologies to research after this one (r X Y Z)
     produced: int = 0
     fell_on: int = 0  # the turn the empire fell (0: still in the game)
 

@@ -146,6 +146,7 @@ def _check_empires(world: World, fresh: World, ids: Ids) -> None:
         _ints(empire.techs, list, len(empire.techs), 0, len(TECHS) - 1, "techs")
         if len(set(empire.techs)) != len(empire.techs):
             raise _doubt("a technology twice")
+        _ints(empire.queued, list, len(empire.queued), 0, len(TECHS) - 1, "queued research")
         _int(empire.produced, 0, BIG, "produced")
         _int(empire.fell_on, 0, world.turn, "fell on")
 

@@ -84,9 +84,9 @@ TEXTS = MappingProxyType({
     "help_fleets": "fleets         покажи твоите флоти",
     "help_col": "col P          колонизирай планета P",
     "help_build": "b mine|lab|yard|fort P   построй сграда на планета P",
-    "help_research": "r X            проучи технология X",
+    "help_research": "r X [Y Z]      проучи технология X, после Y, после Z",
     "help_ship": "ship T N P     построй N кораба от вид T (I B F D) на планета P",
-    "help_go": "go A B         прати флота си от система A към система B",
+    "help_go": "go A B [2I 1F]   прати флота (или тези кораби) от A към B",
     "help_end": "end            приключи хода; wait N: приключи до N хода",
     "help_diplomacy": "peace E, war E   предложи мир на E, обяви война на E",
     "help_save": "save K, load K запиши, зареди (слотове 1 до 3); quit: излез",
@@ -173,7 +173,7 @@ TEXTS = MappingProxyType({
     "err_owned": "Планета {planet} вече има собственик.",
     "err_no_fleet": "Нямаш кораби в система {system}.",
     "err_claimed": "Вече колонизираш планета {planet}.",
-    "err_not_enough": "Ресурсите не стигат: цената е M{m} G{g} C{c} U{u}.",
+    "err_not_enough": "Ресурсите не стигат: цената е M{m} G{g} C{c} U{u}; липсват {short}.",
     "err_no_building": "Няма сграда {building}.",
     "err_max_level": "На планета {planet} сградата {building} е на най-високо ниво ({level}).",
     "err_queued": "На планета {planet} вече има поръчка за строеж: {building}.",
@@ -344,4 +344,12 @@ TEXTS = MappingProxyType({
     "sys_siege_rule": ("пада, когато стените са 0 след {siege} {siege:ход|хода} обсада; кораби на собственика в "
                        "системата вдигат обсадата и възстановяват стените"),
     "fleets_threats": "Вражески флотове близо до твоите системи:",
+    "err_twice": "Два пъти е посочено: {tech}.",
+    "err_too_few_ships": "Нямаш толкова кораби в система {system}: там има {ships}.",
+    "ok_research_then": "Избрано за проучване: {tech}, после {missing}.",
+    "ok_go_route": ("Поръчка: {ships} от система {source} към система {target}, п"
+                    "ът {route}, там на ход {turn}."),
+    "help_resources": ("M метал, G газ, C кристал, U уран: запас+доход на ход. Икономическа победа: {target} "
+                       "произведени, сбор от четирите."),
+    "tech_queued": "После: {missing}",
 })

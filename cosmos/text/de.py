@@ -85,9 +85,9 @@ TEXTS = MappingProxyType({
     "help_fleets": "fleets         deine Flotten zeigen",
     "help_col": "col P          Planet P besiedeln",
     "help_build": "b mine|lab|yard|fort P   auf Planet P ein Gebäude bauen",
-    "help_research": "r X            Technologie X erforschen",
+    "help_research": "r X [Y Z]      Technologie X, danach Y, dann Z erforschen",
     "help_ship": "ship T N P     N Schiffe vom Typ T (I B F D) auf Planet P bauen",
-    "help_go": "go A B         deine Flotte von System A nach System B schicken",
+    "help_go": "go A B [2I 1F]   Flotte (oder nur diese) von A nach B schicken",
     "help_end": "end            den Zug beenden; wait N: bis zu N Züge beenden",
     "help_diplomacy": "peace E, war E   E Frieden anbieten, E den Krieg erklären",
     "help_save": "save K, load K speichern, laden (Platz 1 bis 3); quit: beenden",
@@ -174,7 +174,7 @@ TEXTS = MappingProxyType({
     "err_owned": "Planet {planet} hat schon einen Besitzer.",
     "err_no_fleet": "Du hast keine Schiffe in System {system}.",
     "err_claimed": "Du besiedelst Planet {planet} schon.",
-    "err_not_enough": "Nicht genug Rohstoffe: Das kostet M{m} G{g} C{c} U{u}.",
+    "err_not_enough": "Nicht genug Rohstoffe: Das kostet M{m} G{g} C{c} U{u}; es fehlen {short}.",
     "err_no_building": "Es gibt kein Gebäude {building}.",
     "err_max_level": "{building} auf Planet {planet}: schon auf der höchsten Stufe ({level}).",
     "err_queued": "Auf Planet {planet} läuft schon ein Bauauftrag: {building}.",
@@ -350,4 +350,12 @@ TEXTS = MappingProxyType({
     "sys_siege_rule": ("fällt, wenn die Mauern nach {siege} {siege:Zug|Zügen} Belagerung bei 0 sind; Schiffe des "
                        "Besitzers im System heben die Belagerung auf und stellen die Mauern wieder her"),
     "fleets_threats": "Feindliche Flotten nahe deinen Systemen:",
+    "err_twice": "{tech} steht zweimal in der Liste.",
+    "err_too_few_ships": "So viele Schiffe hast du in System {system} nicht: Dort sind {ships}.",
+    "ok_research_then": "Du erforschst jetzt {tech}, danach {missing}.",
+    "ok_go_route": ("In Auftrag: {ships} von System {source} nach System {target}"
+                    ", Route {route}, dort in Zug {turn}."),
+    "help_resources": ("M Metall, G Gas, C Kristall, U Uran: Vorrat+Einkommen je Zug. Wirtschaftssieg: "
+                       "{target} produziert, alle vier zusammen."),
+    "tech_queued": "Danach: {missing}",
 })

@@ -84,9 +84,9 @@ TEXTS = MappingProxyType({
     "help_fleets": "fleets         your fleets",
     "help_col": "col P          colonise planet P",
     "help_build": "b mine|lab|yard|fort P   build on planet P",
-    "help_research": "r X            research technology X",
+    "help_research": "r X [Y Z]      research technology X, then Y, then Z",
     "help_ship": "ship T N P     build N ships of type T (I B F D) at planet P",
-    "help_go": "go A B         send your fleet from system A to system B",
+    "help_go": "go A B [2I 1F]   send your fleet (or those ships) from A to B",
     "help_end": "end            end the turn; wait N: end up to N turns",
     "help_diplomacy": "peace E, war E   offer peace to E, declare war on E",
     "help_save": "save K, load K slots 1 to 3;  quit: leave the game",
@@ -173,7 +173,7 @@ TEXTS = MappingProxyType({
     "err_owned": "Planet {planet} already has an owner.",
     "err_no_fleet": "You have no ships in system {system}.",
     "err_claimed": "You are already colonising planet {planet}.",
-    "err_not_enough": "Not enough resources: it costs M{m} G{g} C{c} U{u}.",
+    "err_not_enough": "Not enough resources: it costs M{m} G{g} C{c} U{u}; you are short of {short}.",
     "err_no_building": "There is no building called {building}.",
     "err_max_level": "The {building} on planet {planet} is at its highest level ({level}).",
     "err_queued": "A {building} is already being built on planet {planet}.",
@@ -343,4 +343,12 @@ TEXTS = MappingProxyType({
     "sys_siege_rule": ("taken once the walls are at 0 after {siege} {siege:turn|turns} of siege; ships of the owner "
                        "in the system lift the siege and restore the walls"),
     "fleets_threats": "Enemy fleets near your systems:",
+    "err_twice": "{tech} is named twice.",
+    "err_too_few_ships": "You do not have that many ships in system {system}: there are {ships}.",
+    "ok_research_then": "Researching {tech}, then {missing}.",
+    "ok_go_route": ("Ordered: {ships} from system {source} to system {target}, ro"
+                    "ute {route}, there on turn {turn}."),
+    "help_resources": ("M metal, G gas, C crystal, U uranium: stock+income a turn. Economy victory: {target} "
+                       "produced, all four summed."),
+    "tech_queued": "Then: {missing}",
 })

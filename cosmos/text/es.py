@@ -84,9 +84,9 @@ TEXTS = MappingProxyType({
     "help_fleets": "fleets         ver tus flotas",
     "help_col": "col P          colonizar el planeta P",
     "help_build": "b mine|lab|yard|fort P   construir en el planeta P",
-    "help_research": "r X            investigar la tecnología X",
+    "help_research": "r X [Y Z]      investigar la tecnología X, luego Y, luego Z",
     "help_ship": "ship T N P     construir N naves T (I B F D) en el planeta P",
-    "help_go": "go A B         enviar tu flota del sistema A al sistema B",
+    "help_go": "go A B [2I 1F]   enviar tu flota (o esas naves) de A a B",
     "help_end": "end            terminar el turno; wait N: pasar hasta N turnos",
     "help_diplomacy": "peace E, war E   ofrecer la paz a E, declarar la guerra a E",
     "help_save": "save K, load K guardar, cargar (ranuras 1 a 3); quit: salir",
@@ -173,7 +173,7 @@ TEXTS = MappingProxyType({
     "err_owned": "El planeta {planet} ya tiene dueño.",
     "err_no_fleet": "No tienes naves en el sistema {system}.",
     "err_claimed": "Ya estás colonizando el planeta {planet}.",
-    "err_not_enough": "No hay recursos suficientes: cuesta M{m} G{g} C{c} U{u}.",
+    "err_not_enough": "No hay recursos suficientes: cuesta M{m} G{g} C{c} U{u}; faltan {short}.",
     "err_no_building": "No existe el edificio {building}.",
     "err_max_level": "El nivel de {building} del planeta {planet} ya es el máximo ({level}).",
     "err_queued": "Ya hay una obra en curso en el planeta {planet}: {building}.",
@@ -354,4 +354,12 @@ TEXTS = MappingProxyType({
     "sys_siege_rule": ("cae cuando las murallas están a 0 tras {siege} {siege:turno|turnos} de asedio; naves del dueño "
                        "en el sistema levantan el asedio y restauran las murallas"),
     "fleets_threats": "Flotas enemigas cerca de tus sistemas:",
+    "err_twice": "{tech} aparece dos veces.",
+    "err_too_few_ships": "No tienes tantas naves en el sistema {system}: hay {ships}.",
+    "ok_research_then": "Investigando {tech}; después, {missing}.",
+    "ok_go_route": ("Encargo: {ships} del sistema {source} al sistema {target}, r"
+                    "uta {route}, llegada en el turno {turn}."),
+    "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos por turno. Victoria "
+                       "económica: {target} producidos, los cuatro sumados."),
+    "tech_queued": "Después: {missing}",
 })

@@ -5,11 +5,12 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from cosmos.data import SHIP_KINDS
+from cosmos.data import SHIP_KINDS, TECHS
 
 MAX_LINE = 200  # longer lines are refused as a whole
 MAX_WORD_SHOWN = 24  # an unknown word is echoed back at most this long
 MAX_SHIPS = 99  # ships ordered by one command
+MAX_SHIPS_MOVED = 999_999  # ships of one kind sent by one go
 MAX_WAIT = 150
 SLOTS = 3
 BUILDINGS = ("mine", "lab", "yard", "fort")
@@ -57,6 +58,7 @@ class Arg(Enum):
     EMPIRE = "empire"
     BUILDING = "building"
     KIND = "kind"
+    SHIPS = "ships"  # ships of one kind to move, as 2I or 1F
 
 
 # verb -> the kinds of its arguments and how to use it (the same in every language)
@@ -72,9 +74,9 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
     Verb.NEWS: ((), "news"),
     Verb.COL: ((Arg.PLANET,), "col P"),
     Verb.BUILD: ((Arg.BUILDING, Arg.PLANET), "b mine|lab|yard|fort P"),
-    Verb.RESEARCH: ((Arg.TECH,), "r X"),
+    Verb.RESEARCH: ((Arg.TECH,), "r X [Y Z ...]"),
     Verb.SHIP: ((Arg.KIND, Arg.COUNT, Arg.PLANET), "ship I|B|F|D N P"),
-    Verb.GO: ((Arg.SYSTEM, Arg.SYSTEM), "go A B"),
+    Verb.GO: ((Arg.SYSTEM, Arg.SYSTEM), "go A B [2I 1F ...]"),
     Verb.END: ((), "end"),
     Verb.WAIT: ((Arg.TURNS,), "wait N"),
     Verb.SAVE: ((Arg.SLOT,), "save K"),
@@ -85,6 +87,8 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
     Verb.REJECT: ((Arg.EMPIRE,), "reject E"),
     Verb.QUIT: ((), "quit"),
 }
+# verbs that take more arguments of one kind after their own, and how many at most
+MORE: dict[Verb, tuple[Arg, int]] = {Verb.RESEARCH: (Arg.TECH, len(TECHS) - 1), Verb.GO: (Arg.SHIPS, len(SHIP_KINDS))}
 ALIASES = {"?": Verb.HELP, "exit": Verb.QUIT, "m": Verb.MAP, "s": Verb.SYS, "build": Verb.BUILD,
            "research": Verb.RESEARCH, "colonise": Verb.COL, "colonize": Verb.COL, "q": Verb.QUIT,
            "decline": Verb.REJECT, "orders": Verb.QUEUE, "costs": Verb.QUEUE, "prices": Verb.QUEUE}
@@ -140,6 +144,11 @@ def read_arg(arg: Arg, word: str, usage: str, limits: Limits) -> int | str | Par
     if arg is Arg.KIND:
         upper = word.upper()
         return upper if upper in SHIP_KINDS else ParseError("parse_usage", (("usage", usage),))
+    if arg is Arg.SHIPS:
+        upper = word.upper()
+        if upper[-1:] in SHIP_KINDS and NUMBER.fullmatch(upper[:-1]) and 1 <= int(upper[:-1]) <= MAX_SHIPS_MOVED:
+            return f"{int(upper[:-1])}{upper[-1]}"
+        return ParseError("parse_usage", (("usage", usage),))
     if arg is Arg.EMPIRE:  # a letter of the map, or the empire's number (its place in the legend)
         upper = word.upper()
         if len(upper) == 1 and upper in limits.letters:
@@ -178,6 +187,9 @@ def parse(line: str, limits: Limits) -> Parsed | ParseError:
     if verb is None:
         return ParseError("parse_unknown", (("word", shown(words[0])),))
     kinds, usage = SYNTAX[verb]
+    more, most = MORE.get(verb, (None, 0))
+    if more is not None and len(kinds) < len(words) - 1 <= len(kinds) + most:
+        kinds = (*kinds, *[more] * (len(words) - 1 - len(kinds)))
     if len(words) - 1 != len(kinds):
         return ParseError("parse_usage", (("usage", usage),))
     args: list[int | str] = []

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research
+from cosmos.data import SHIP_KINDS
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
+from cosmos.graph import shortest_path
 from cosmos.ui.commands import Parsed, Verb
+from cosmos.ui.threats import arrival_turn
+from cosmos.world import World
 
 ORDER_VERBS = frozenset({Verb.COL, Verb.BUILD, Verb.RESEARCH, Verb.SHIP, Verb.GO, Verb.PEACE,
                          Verb.WAR, Verb.ACCEPT, Verb.REJECT})
@@ -24,27 +28,44 @@ def to_command(parsed: Parsed, empire: int, letters: str) -> Command:
     if parsed.verb is Verb.BUILD:
         return Build(empire, str(args[0]), int(args[1]) - 1)
     if parsed.verb is Verb.RESEARCH:
-        return Research(empire, int(args[0]) - 1)
+        return Research(empire, int(args[0]) - 1, tuple(int(arg) - 1 for arg in args[1:]))
     if parsed.verb is Verb.SHIP:
         return BuildShips(empire, str(args[0]), int(args[1]), int(args[2]) - 1)
     if parsed.verb is Verb.GO:
-        return Move(empire, int(args[0]) - 1, int(args[1]) - 1)
+        return Move(empire, int(args[0]) - 1, int(args[1]) - 1, ships_of(args[2:]))
     raise ValueError(f"{parsed.verb} is not an order")
 
 
-def confirmation(command: Command) -> tuple[str, tuple[tuple[str, object], ...]]:
-    """The text key and values that confirm an accepted order."""
+def ships_of(words: tuple[int | str, ...]) -> tuple[int, ...]:
+    """Ships as parsed ("2I", "1F") as counts of each kind (empty: none named; a kind named twice adds up)."""
+    if not words:
+        return ()
+    counts = [0] * len(SHIP_KINDS)
+    for word in map(str, words):
+        counts[SHIP_KINDS.index(word[-1])] += int(word[:-1])
+    return tuple(counts)
+
+
+def confirmation(command: Command, world: World) -> tuple[str, tuple[tuple[str, object], ...]]:
+    """The text key and values that confirm an accepted order (given after it was carried out)."""
     if isinstance(command, Colonize):
         return "ok_col", (("planet", command.planet),)
     if isinstance(command, Build):
         return "ok_build", (("building", command.building), ("planet", command.planet))
+    if isinstance(command, Research) and command.then:
+        return "ok_research_then", (("tech", command.tech), ("missing", command.then))
     if isinstance(command, Research):
         return "ok_research", (("tech", command.tech),)
     if isinstance(command, BuildShips):
         return "ok_ship", (("count", command.count), ("kind", command.kind),
                            ("planet", command.planet))
     if isinstance(command, Move):
-        return "ok_go", (("source", command.source), ("target", command.target))
+        fleet = next(f for f in world.fleets if f.owner == command.empire and f.system == command.source
+                     and f.target == command.target)
+        route = "→".join(str(system + 1) for system in shortest_path(world.systems, command.source, command.target))
+        return "ok_go_route", (("ships", tuple(fleet.ships)), ("source", command.source),
+                               ("target", command.target), ("route", route),
+                               ("turn", arrival_turn(world, fleet, command.target)))
     if isinstance(command, OfferPeace):
         return "ok_peace", (("empire", command.other),)
     if isinstance(command, DeclareWar):

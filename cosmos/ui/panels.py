@@ -1,6 +1,7 @@
 """The screens beyond the map: empires, technologies, fleets, news, battle report, the end."""
 from __future__ import annotations
 
+from cosmos.battle import ship_attack, ship_hp
 from cosmos.data import (
     BUILDINGS,
     ECONOMY_TARGET,
@@ -20,6 +21,7 @@ from cosmos.ui.render import (
     counted_kind,
     empire_text,
     keyed_text,
+    list_text,
     planet_text,
     render,
     ships_text,
@@ -91,6 +93,8 @@ def tech_body(world: World, texts: Texts) -> Body:
         name = tech_text(texts, tech_id)
         lines.append(f"{tech_id + 1:>2} {name:<{width}} {tech.cost:>3}  {state}")
         lines.extend("     " + line for line in wrap(effects_text(texts, tech_id), WRAP_EFFECTS))
+    if empire.queued:
+        lines.extend(wrap(texts("tech_queued", missing=list_text(texts, [tech_text(texts, t) for t in empire.queued]))))
     open_now = researchable(world, empire.id)
     if open_now:
         lines.append(texts("tech_now", numbers=" ".join(str(t + 1) for t in sorted(open_now))))
@@ -158,9 +162,11 @@ def queue_body(world: World, texts: Texts) -> Body:
     for key, building in BUILDINGS.items():
         rows.append((f"{keyed_text(texts, 'building', key)} ({key})", building.cost,
                      texts("price_turns", turns=building.turns)))
-    for ship in SHIP_TYPES:
+    for kind, ship in enumerate(SHIP_TYPES):  # attack and hit points with the technologies researched
+        hp = ship_hp(world, player, kind)
+        hp_text = str(hp.numerator) if hp.denominator == 1 else f"{float(hp):.1f}".replace(".", texts("number_decimal"))
         rows.append((f"{ship.key} {keyed_text(texts, 'ship', ship.key)}", ship.cost,
-                     texts("price_ship", turns=SHIP_BUILD_TURNS, attack=ship.attack, hp=ship.hp)))
+                     texts("price_ship", turns=SHIP_BUILD_TURNS, attack=ship_attack(world, player, kind), hp=hp_text)))
     width = max(PRICE_NAME_WIDTH, *(len(name) + 1 for name, _cost, _rest in rows))
     lines.extend(price_row(name, cost, rest, width) for name, cost, rest in rows)
     lines.extend(wrap(texts("price_rules")))
@@ -310,7 +316,8 @@ def end_body(world: World, texts: Texts) -> Body:
         lines.append((texts("end_lost", empire=empire_text(world, texts, victory.winner), how=how),
                       Style.BAD))
     lines.append(texts("end_scores"))
-    for empire_id in ranking(world, [e.id for e in world.empires]):
+    others = [e.id for e in world.empires if e.id != victory.winner]
+    for empire_id in [victory.winner, *ranking(world, others)]:  # the winner first, whatever its score
         empire = world.empires[empire_id]
         lines.append(f"  {empire.letter} {empire_text(world, texts, empire_id):<24}"
                      f"{score(world, empire_id):>5}")

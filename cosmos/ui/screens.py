@@ -147,14 +147,17 @@ def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
 HELP_KEYS = ("help_map", "help_sys", "help_emp", "help_tech", "help_fleets", "help_queue",
              "help_col", "help_build", "help_research", "help_ship", "help_go", "help_end",
              "help_diplomacy", "help_answer", "help_empire", "help_save", "help_battle",
-             "help_roles")
+             "help_roles", "help_resources")
 
 
 def help_body(world: World, texts: Texts) -> list[str]:
     """The list of commands (the empires are this game's: their letters in the legend's order)."""
     letters = " ".join(empire.letter for empire in world.empires)
-    return [texts("help_title"),
-            *(texts(key, letters=letters, highest=len(world.empires)) for key in HELP_KEYS)]
+    lines = [texts("help_title")]
+    for key in HELP_KEYS:
+        text = texts(key, letters=letters, highest=len(world.empires), target=ECONOMY_TARGET)
+        lines.extend(wrap(text) if key == "help_resources" else [text])  # a sentence, not a column
+    return lines
 
 
 __all__ = ["help_body", "frame", "header", "intro_body", "legend", "map_body", "sys_body"]

@@ -180,7 +180,7 @@ class Session:
             self.note_message(refusal.message.key, refusal.message.args, Style.BAD)
             return
         self.log.append(command.to_text())
-        key, args = confirmation(command)
+        key, args = confirmation(command, self.world)
         self.note_message(key, args, Style.GOOD)
 
     def end_turns(self, count: int) -> None:

@@ -115,6 +115,7 @@ def cheats(body: str) -> dict[str, object]:
         "a fortress of -1": replaced(world, ("fields", "planets", 0, "fields", "fort"), -1),
         "a stock as a float": replaced(world, ("fields", "empires", 0, "fields", "stock"), [1.5, 0, 0, 0]),
         "a technology that does not exist": replaced(world, ("fields", "empires", 0, "fields", "techs"), [99]),
+        "a queued technology that does not exist": replaced(world, ("fields", "empires", 0, "fields", "queued"), [13]),
         "a technology twice": replaced(world, ("fields", "empires", 0, "fields", "techs"), [0, 0]),
         "research of a bool": replaced(world, ("fields", "empires", 0, "fields", "research"), True),
         "an unknown character": replaced(world, ("fields", "empires", 0, "fields", "personality"), "pirate"),

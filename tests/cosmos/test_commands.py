@@ -32,12 +32,14 @@ def refused(world: World, command: Command) -> Message:
     return error.value.message
 
 
-def test_not_enough_resources_is_refused_with_the_cost() -> None:
+def test_not_enough_resources_is_refused_with_the_cost_and_what_is_short() -> None:
     world = fresh()
     world.empires[0].stock = [COLONY_COST[0] - 1, 500, 500, 500]
     reason = refused(world, Colonize(0, 1))
     assert reason == message("err_not_enough", m=COLONY_COST[0], g=COLONY_COST[1],
-                             c=COLONY_COST[2], u=COLONY_COST[3])
+                             c=COLONY_COST[2], u=COLONY_COST[3], short="M1")
+    world.empires[0].stock = [0, COLONY_COST[1], COLONY_COST[2] - 7, 0]
+    assert refused(world, Colonize(0, 1)).get("short") == f"M{COLONY_COST[0]} C7 U{COLONY_COST[3]}"
 
 
 def test_ships_need_a_yard() -> None:

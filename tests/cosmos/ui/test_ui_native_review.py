@@ -273,9 +273,9 @@ TYPED = ({verb.value for verb in Verb} | set(ALIASES)
 # words the language has of its own that English happens to spell alike
 NATIVE_ALIKE = {
     "de": {"Balance", "Bomber", "Chance", "Cluster", "Mine", "Pipe", "Planet", "Scheduler", "Siege", "System",
-           "Terminal", "Text", "Version", "In", "in", "an", "dir", "was"},
-    "es": {"Has", "has", "No", "no", "Red", "capital", "convoy", "error", "final", "gas", "interceptor", "plasma",
-           "produce", "terminal"},
+           "Terminal", "Text", "Version", "In", "in", "an", "dir", "was", "Gas"},
+    "es": {"Has", "has", "No", "metal", "no", "Red", "capital", "convoy", "error", "final", "gas", "interceptor",
+           "plasma", "produce", "terminal"},
     "bg": set(),
 }
 

@@ -126,7 +126,7 @@ def test_no_message_with_a_number_says_one_with_a_plural_or_x(lang: str, n: int)
               "target": 1, "fleet": 0, "kind": "F", "building": "mine", "tech": 0, "missing": 1,
               "victory": "economy", "level": 1, "fort": 1, "m": 1, "g": 1, "c": 1, "u": 1,
               "science": 1, "slot": 1, "slots": 3, "line": "x", "version": 2, "supported": 1,
-              "digits": 20}
+              "digits": 20, "short": "M1 C2", "ships": (1, 0, 2, 0)}
     for key, names in MESSAGE_KEYS.items():
         args = tuple((name, n if name in COUNTED else values[name]) for name in names)
         line = render(world, texts, key, args)

@@ -5,9 +5,10 @@ kernel keyrings (which outlive a sandbox and are shared by its uid), namespaces 
 ptrace and reading other processes' memory, bpf, perf_event_open, io_uring, kernel modules,
 clocks, swap, reboot and the like. It also refuses what would let two sandboxes running at once
 signal each other through a file both see: flock, fcntl's record locks, leases and directory
-notifications, inotify (fanotify is on Docker's list), and sysinfo (the machine's process count and
-free memory). A refused call fails with EPERM (clone3 with ENOSYS, so that the C library falls back
-to clone, whose flags are checked). Everything else is allowed.
+notifications, inotify (fanotify is on Docker's list), preadv2/pwritev2 and cachestat (whether a
+page of a shared file is in the page cache), and sysinfo (the machine's process count and free
+memory). A refused call fails with EPERM (clone3 with ENOSYS, so that the C library falls back to
+clone, whose flags are checked). Everything else is allowed.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ DENIED = (
 )  # fmt: skip
 # Refused too, beyond Docker's list: what lets two sandboxes running at once signal each other through
 # a file both can read (graders/SECURITY.md, "Concurrent submissions"): locks and change watches.
-SHARED_OBJECTS = ("flock", "inotify_init", "inotify_init1", "inotify_add_watch", "sysinfo")
+# preadv2/pwritev2 (RWF_NOWAIT tells whether a page of a shared file is cached) and cachestat likewise.
+SHARED_OBJECTS = ("flock", "inotify_init", "inotify_init1", "inotify_add_watch", "sysinfo", "preadv2", "pwritev2",
+                  "cachestat")
 # fcntl commands refused for the same reason: record locks (classic and open-file-description),
 # leases and directory notifications. F_GETLK, F_SETLK, F_SETLKW, F_OFD_*, F_SETLEASE, F_GETLEASE, F_NOTIFY.
 FCNTL_REFUSED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)
@@ -54,7 +57,7 @@ NUMBERS = {
         "adjtimex": 159, "syslog": 103, "chroot": 161, "vhangup": 153, "pidfd_getfd": 438,
         "process_madvise": 440, "fanotify_init": 300, "clone": 56, "clone3": 435,
         "flock": 73, "inotify_init": 253, "inotify_init1": 294, "inotify_add_watch": 254, "sysinfo": 99,
-        "fcntl": 72,
+        "preadv2": 327, "pwritev2": 328, "cachestat": 451, "fcntl": 72,
     },
     "aarch64": {
         "acct": 89, "add_key": 217, "bpf": 280, "clock_adjtime": 266, "clock_settime": 112,
@@ -72,7 +75,7 @@ NUMBERS = {
         "adjtimex": 171, "syslog": 116, "chroot": 51, "vhangup": 58, "pidfd_getfd": 438,
         "process_madvise": 440, "fanotify_init": 262, "clone": 220, "clone3": 435,
         "flock": 32, "inotify_init": None, "inotify_init1": 26, "inotify_add_watch": 27, "sysinfo": 179,
-        "fcntl": 25,
+        "preadv2": 286, "pwritev2": 287, "cachestat": 451, "fcntl": 25,
     },
 }  # fmt: skip
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}

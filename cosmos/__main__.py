@@ -48,10 +48,10 @@ def chosen_lang(argv: list[str] | None) -> str:
     return known.lang if known.lang in LANGS else DEFAULT_LANG
 
 
-def make_parser(lang: str = DEFAULT_LANG) -> argparse.ArgumentParser:
+def make_parser(lang: str = DEFAULT_LANG) -> _Parser:
     """The command line's options, explained in one language (numbers come as text)."""
     texts = Texts(lang)
-    formatter = type("Formatter", (_Formatter,), {"usage_prefix": texts("cli_usage") + " "})
+    formatter: type[_Formatter] = type("Formatter", (_Formatter,), {"usage_prefix": texts("cli_usage") + " "})
     parser = _Parser(prog="python -m cosmos", description=texts("cli_description"),
                      epilog=texts("cli_epilog"), formatter_class=formatter, add_help=False)
     parser.texts = texts

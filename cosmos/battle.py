@@ -90,7 +90,8 @@ def enemies_of(world: World, sides: list[Side], me: int) -> list[int]:
 def guns_of(side: Side) -> list[tuple[int, int, tuple[int, ...]]]:
     """What a side fires with: (kind, attack of all its ships of that kind, damage percent
     against each kind), one gun per kind it has, then its fortress as kind -1 (100 % on all)."""
-    guns = [(k, side.ships[k] * side.attack[k], RPS_PERCENT[k]) for k in KINDS if side.ships[k]]
+    guns: list[tuple[int, int, tuple[int, ...]]] = [
+        (k, side.ships[k] * side.attack[k], RPS_PERCENT[k]) for k in KINDS if side.ships[k]]
     if side.fort_attack:
         guns.append((-1, side.fort_attack, (100,) * len(SHIP_TYPES)))
     return guns

@@ -14,6 +14,7 @@ import hashlib
 import json
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from cosmos.battle import BattleReport
 from cosmos.bus import EventBus
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 FORMAT = "epic-cosmos checkpoint 1"
-CLASSES = {cls.__name__: cls for cls in (
+CLASSES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     World, Empire, EmpireDef, Fleet, StarSystem, Planet, QueueItem, Offer, BattleReport, Message, Victory,
 )}
 ENUMS = {cls.__name__: cls for cls in (Stance,)}
@@ -55,7 +56,7 @@ class CheckpointError(ValueError):
     """A checkpoint that cannot stand in for a replay (the caller replays instead)."""
 
 
-def to_data(value: object) -> object:
+def to_data(value: Any) -> object:
     """Plain JSON data for a world or any value inside it; tuples, dicts and classes are tagged."""
     kind = type(value)
     if value is None or kind in (bool, int, float, str):
@@ -78,7 +79,7 @@ def to_data(value: object) -> object:
     raise TypeError(f"a checkpoint cannot hold a {kind.__name__}")
 
 
-def from_data(data: object) -> object:
+def from_data(data: Any) -> Any:
     """The value to_data described; CheckpointError for anything it would not have written."""
     if data is None or type(data) in (bool, int, float, str):
         return data

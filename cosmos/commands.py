@@ -41,7 +41,9 @@ MAX_SHIPS_MOVED = 10**6  # of one kind in one order to move: beyond any fleet
 class Command(Protocol):
     """What every command has: the empire giving it, a check and the change it makes."""
 
-    empire: int
+    @property
+    def empire(self) -> int:
+        """The empire giving the command (0-based)."""
 
     def check(self, world: World) -> Message | None:
         """Why the command is refused now (None: it is legal)."""

@@ -1,7 +1,7 @@
 """Playing the game: a turn of the rivals then the galaxy, and replaying a save's command lines."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from cosmos import turn
@@ -68,7 +68,7 @@ def parse_line(line: str, empire: int = 0) -> Command | None:
     if words == [END]:
         return None
     verb, args = (words[0], words[1:]) if words else ("", [])
-    shapes = {
+    shapes: dict[tuple[str, int], Callable[[], Command]] = {
         ("col", 1): lambda: Colonize(empire, _number(args[0])),
         ("b", 2): lambda: Build(empire, args[0], _number(args[1])),
         ("r", 1): lambda: Research(empire, _number(args[0])),

@@ -126,7 +126,7 @@ def building_options(view: View) -> list[tuple[float, Command, Cost]]:
     top_mine = max_level(world, view.me, "mine")
     top_fort = max_level(world, view.me, "fort")
     capital = capital_planet(world, view.me)
-    found = []
+    found: list[tuple[float, Command, Cost]] = []
     for planet_id in view.planets:
         for building, benefit in building_benefits(view, planet_id, top_mine, top_fort, capital):
             if (building, planet_id) not in view.queued:  # listed even if the stock cannot pay: plan skips it
@@ -140,7 +140,7 @@ def colony_options(view: View) -> list[tuple[float, Command, Cost]]:
     """Free planets in systems where my ships wait: worth per cost, weighted by expansion."""
     world, t = view.world, view.tuning
     cost = colony_cost(world, view.me)
-    found = []
+    found: list[tuple[float, Command, Cost]] = []
     for system in sorted(view.ships):
         for planet_id in world.systems[system].planets:
             if world.planets[planet_id].owner < 0 and planet_id not in view.claimed:
@@ -212,7 +212,7 @@ def move_options(view: View) -> list[tuple[float, Command]]:
     """Where each waiting stack should go: free planets, weak enemies, or home to defend it."""
     t = view.tuning
     margin = t.attack_margin - t.attack_margin_per_attack * view.weight("attack")
-    found = []
+    found: list[tuple[float, Command]] = []
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
         dist = view.dist[system]

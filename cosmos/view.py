@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from cosmos.data import AI_TUNING, CAPITAL_BONUS, MINE_YIELD, PERSONALITIES, RES_COUNT, RESOURCES, SHIP_TYPES, TECHS
 from cosmos.fleets import at_war
@@ -38,16 +38,17 @@ def effects_of(techs: list[int]) -> dict[str, int]:
     return total
 
 
-class Node(NamedTuple):
+@dataclass
+class Node:
     """A system reduced to its lanes, for the distance table."""
 
-    links: tuple[int, ...]
+    links: list[int]
 
 
 @lru_cache(maxsize=16)
 def lane_distances(lanes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """Lanes between every two systems, read-only (a galaxy's lanes never change, so this is kept)."""
-    nodes = [Node(links) for links in lanes]
+    nodes = [Node(list(links)) for links in lanes]
     return tuple(tuple(bfs(nodes, start).dist) for start in range(len(nodes)))
 
 
@@ -169,19 +170,19 @@ def sum_stacks(world: World, me: int, war: list[bool]) -> tuple[dict[int, list[i
     stacks: Stacks = {}
     for fleet in world.fleets:
         owner, counts = fleet.owner, fleet.ships
-        if owner == me:
-            if fleet.target >= 0:
-                moving += 1
-                continue
-            key, table = fleet.system, ships
+        if owner == me and fleet.target >= 0:
+            moving += 1
+        elif owner == me:
+            ships[fleet.system] = add_ships(ships.get(fleet.system), counts)
         elif war[owner]:
-            key, table = (fleet.system, owner), stacks
-        else:
-            continue
-        here = table.get(key)
-        table[key] = list(counts) if here is None else [a + b for a, b in
-                                                       zip(here, counts, strict=True)]
+            key = (fleet.system, owner)
+            stacks[key] = add_ships(stacks.get(key), counts)
     return ships, moving, stacks
+
+
+def add_ships(here: list[int] | None, counts: list[int]) -> list[int]:
+    """Ships per kind already counted (None: none yet) plus a fleet's."""
+    return list(counts) if here is None else [a + b for a, b in zip(here, counts, strict=True)]
 
 
 def enemy_strengths(stacks: Stacks, seen: Survey, n_sys: int) -> tuple[list[float], list[int]]:

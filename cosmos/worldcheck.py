@@ -49,7 +49,7 @@ def _bool(value: object, what: str) -> None:
 
 def _ints(value: object, kind: type, length: int, low: int, high: int, what: str) -> None:
     """A list (or tuple) of exactly length whole numbers from low to high."""
-    if type(value) is not kind or len(value) != length:
+    if not isinstance(value, (list, tuple)) or type(value) is not kind or len(value) != length:
         raise _doubt(what)
     for item in value:
         _int(item, low, high, what)
@@ -231,7 +231,7 @@ def _check_battle(report: BattleReport, ids: Ids, turn: int) -> None:
             _ints(row, tuple, len(SHIP_KINDS), 0, MAX_SHIPS, "a battle's ships")
 
 
-ARG_CHECKS: dict[str, Callable[[Ids, object], None]] = {
+ARG_CHECKS: dict[str, Callable[[Ids, object], object]] = {
     "empire": lambda ids, value: ids.empire(value, "a message's empire"),
     "other": lambda ids, value: ids.empire(value, "a message's empire"),
     "previous": lambda ids, value: ids.empire(value, "a message's empire", none=True),

@@ -11,3 +11,9 @@ def test_ruff_finds_nothing():
     result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", str(ROOT)],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_nothing_in_the_engine_and_the_puzzle():
+    result = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "cosmos", "tents"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,6 +1,8 @@
 """The screens beyond the map: empires, technologies, fleets, news, battle report, the end."""
 from __future__ import annotations
 
+from typing import cast
+
 from cosmos.battle import ship_attack, ship_hp
 from cosmos.data import (
     BUILDINGS,
@@ -190,7 +192,7 @@ def fleets_body(world: World, texts: Texts) -> Body:
     """The player's fleets: where each is, its ships and where it is heading."""
     player = player_of(world)
     lines: Body = [(texts("fleets_title", empire=empire_text(world, texts, player)), Style.TITLE)]
-    mine = sorted((f for f in world.fleets if f.owner == player and sum(f.ships)),
+    mine = sorted((f for f in world.fleets if f.owner == player and sum(f.ships) > 0),
                   key=lambda f: f.id)
     for fleet in mine:
         where = {"fleet": fleet.id + 1, "system": system_text(world, fleet.system),
@@ -244,7 +246,7 @@ def visible_news(news: list[Message], player: int) -> list[Message]:
         if item.key == "news_losses" and item.get("lost") == 0:
             continue
         if item.key == "news_battle" and not any(
-                later.get("lost") for later in news[i + 1: i + 1 + int(item.get("sides"))]
+                later.get("lost") for later in news[i + 1: i + 1 + cast(int, item.get("sides"))]
                 if later.key == "news_losses"):
             continue
         if item.key in PUBLIC_NEWS or concerns_player(item):

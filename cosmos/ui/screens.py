@@ -53,7 +53,7 @@ def header(world: World, texts: Texts) -> list[str]:
 Body = list[str | tuple[str, Style]]  # a screen's lines; a bare string is plain text
 
 
-def frame(world: World, texts: Texts, body: Body, footer: str,
+def frame(world: World, texts: Texts, body: Sequence[str | tuple[str, Style]], footer: str,
           notes: list[tuple[str, Style]] | None = None) -> Frame:
     """A whole screen: the header, the body, a blank line, notes (if any) and the footer."""
     result = Frame()

@@ -1,6 +1,7 @@
 """The console session: one game, the screen stack and one line of input at a time."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -71,6 +72,7 @@ class Session:
         world, texts = self.world, self.texts
         top = self.stack[-1]
         footer = texts("footer_back")
+        body: Sequence[str | tuple[str, Style]]
         if top.kind is Verb.MAP:
             body, footer = screens.map_body(world, texts, self.lanes), texts("footer_map")
         elif top.kind is Verb.SYS:

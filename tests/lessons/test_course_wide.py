@@ -101,7 +101,7 @@ def questions_of(lesson: str) -> tuple[tuple[tuple[str, ...], int], ...]:
     """Every multiple-choice question the lesson builds: its options as shown and the index of the key."""
     nb = nbformat.read(LESSONS / f"{lesson}.ipynb", as_version=4)
     quizzes: list[Any] = []
-    for value in run_cells(nb, lesson).values():
+    for value in run_cells(nb, lesson, skip_play=False).values():  # some lessons build on the Play cell
         if isinstance(value, QuizSet):
             quizzes.extend(value.quizzes)
         elif isinstance(value, MultipleChoice | PredictOutput):

@@ -1,4 +1,4 @@
-"""The autograder's command line: `python -m graders validate|grade|check ...`."""
+"""The autograder's command line: `python -m graders validate|grade|check|progress ...`."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ def parser() -> argparse.ArgumentParser:
         "grade", help="grade submissions in the sandbox against every check"
     )
     check = commands.add_parser("check", help="run the public checks on your saved notebook")
+    progress = commands.add_parser("progress", help="your progress in the whole course (kept outside the notebooks)")
+    progress.add_argument("--reset", nargs="?", const="", metavar="LESSON",
+                          help="forget the progress of one lesson (its name), or with no name of the whole course")
     gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip for an exercise")
     gradescope.add_argument("exercise", help="an exercise name (01-islands) or folder")
     gradescope.add_argument("--out", type=Path, default=Path("autograder.zip"), help="the zip to write")
@@ -82,8 +85,25 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def show_progress(reset: str | None) -> int:
+    """Print the course's progress, after forgetting one lesson's or all of it when asked."""
+    from graders.progress import TRACKER, course_lessons, course_lines, progress_path
+
+    if reset is not None:
+        TRACKER.reset(reset or None)
+        print(f"forgot the progress of {reset or 'the whole course'}")
+    data = TRACKER.read()
+    if TRACKER.notice:
+        print(TRACKER.notice)
+    print(f"your progress (kept in {progress_path()}):")
+    print("\n".join(f"  {line}" for line in course_lines(data, course_lessons())))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Dispatch a parsed command line."""
+    if args.command == "progress":
+        return show_progress(args.reset)
     if args.command == "check":
         from graders.selfcheck import check_notebook
 

@@ -131,7 +131,14 @@ def run(args: argparse.Namespace) -> int:
     exercise = load_exercise(args.exercise)
     limits = limits_for(exercise, args.timeout, args.memory)
     if args.command == "validate":
+        from graders.hints import hint_problems
         from graders.validate import describe, validate
+
+        problems = hint_problems(exercise.folder / "exercise.json", exercise.hidden_folder / "hidden.json")
+        if problems:
+            print("\n".join(f"{exercise.name}: {problem}" for problem in problems))
+            print("NOT valid: fix the hints first")
+            return 1
 
         findings = validate(exercise, args.jobs, limits)
         print(describe(exercise, findings))

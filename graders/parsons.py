@@ -8,6 +8,8 @@ engine's own mulberry32 (`cosmos.rng.Random`), so it is the same on every run.
 """
 from __future__ import annotations
 
+import ast
+import inspect
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +41,17 @@ Row = tuple[int, int, bool]
 def assemble(pieces: Sequence[Piece], rows: Sequence[Row]) -> str:
     """The program an arrangement makes: the used rows, in order, each at its indentation."""
     return "".join(INDENT * level + pieces[index].text + "\n" for index, level, used in rows if used)
+
+
+def code_of(function: Callable[..., Any]) -> str:
+    """A function's real source without its docstring: the lines a Parsons problem offers."""
+    text = textwrap.dedent(inspect.getsource(function))
+    body = ast.parse(text).body[0]
+    lines = text.split("\n")
+    first = body.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        del lines[first.lineno - 1:first.end_lineno]
+    return "\n".join(lines)
 
 
 def shuffled(count: int, seed: int) -> list[int]:

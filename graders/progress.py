@@ -90,11 +90,15 @@ def load(path: Path) -> tuple[dict[str, Any], str]:
 def save(path: Path, data: Mapping[str, Any]) -> None:
     """Write progress atomically: into a temporary file beside it, then renamed over the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
+    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
+    except OSError:  # a file system without exclusive creation (a browser's storage may be one): write in place
+        path.write_text(text, encoding="utf-8")
+        return
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
-            out.write("\n")
+            out.write(text)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -162,3 +162,10 @@ def test_a_restarted_kernel_brings_back_the_arrangement_and_its_verdict(quiz):
                     observe=after).widget()
     assert fresh.rows == box.rows
     assert fresh.verdict is not None and fresh.verdict.correct
+
+
+def test_code_of_gives_the_real_lines_without_the_docstring():
+    from graders.parsons import code_of
+
+    assert code_of(insert_sorted) == SOLUTION.replace("items, value", "items: list[int], value: int") \
+        .replace("):\n", ") -> None:\n", 1)

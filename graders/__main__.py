@@ -1,4 +1,4 @@
-"""The autograder's command line: `python -m graders validate|grade|check ...`."""
+"""The autograder's command line: `python -m graders validate|grade|check|progress ...`."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
         main = argparse.ArgumentParser(prog="python -m graders", description="Check your exercises.")
         commands = main.add_subparsers(dest="command", required=True)
         add_check(commands)
+        add_progress(commands)
         return main
     main = argparse.ArgumentParser(
         prog="python -m graders", description="Check and grade exercises."
@@ -35,6 +36,7 @@ def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
         "grade", help="grade submissions in the sandbox against every check"
     )
     add_check(commands)
+    add_progress(commands)
     new = commands.add_parser("new", help="lay out a new exercise to fill in (then `validate` says what is left)")
     new.add_argument("name", help="NN-name, e.g. 08-trade-routes")
     new.add_argument("--root", type=Path, default=None, help="the course's folder (default: this course)")
@@ -98,6 +100,14 @@ def add_check(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return check
 
 
+def add_progress(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """The `progress` command: the student's progress in the whole course, or forgetting it."""
+    progress = commands.add_parser("progress", help="your progress in the whole course (kept outside the notebooks)")
+    progress.add_argument("--reset", nargs="?", const="", metavar="LESSON",
+                          help="forget the progress of one lesson (its name), or with no name of the whole course")
+    return progress
+
+
 def add_limits(command: argparse.ArgumentParser) -> None:
     """--memory and --timeout."""
     command.add_argument("--memory", type=int, metavar="MB", help="memory per process (default 1024)")
@@ -117,8 +127,25 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def show_progress(reset: str | None) -> int:
+    """Print the course's progress, after forgetting one lesson's or all of it when asked."""
+    from graders.progress import TRACKER, course_lessons, course_lines, progress_path
+
+    if reset is not None:
+        TRACKER.reset(reset or None)
+        print(f"forgot the progress of {reset or 'the whole course'}")
+    data = TRACKER.read()
+    if TRACKER.notice:
+        print(TRACKER.notice)
+    print(f"your progress (kept in {progress_path()}):")
+    print("\n".join(f"  {line}" for line in course_lines(data, course_lessons())))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Dispatch a parsed command line."""
+    if args.command == "progress":
+        return show_progress(args.reset)
     if args.command == "check":
         from graders.selfcheck import check_notebook
 
@@ -174,7 +201,14 @@ def run(args: argparse.Namespace) -> int:
     exercise = load_exercise(args.exercise)
     limits = limits_for(exercise, args.timeout, args.memory)
     if args.command == "validate":
+        from graders.hints import hint_problems
         from graders.validate import describe, validate
+
+        problems = hint_problems(exercise.folder / "exercise.json", exercise.hidden_folder / "hidden.json")
+        if problems:
+            print("\n".join(f"{exercise.name}: {problem}" for problem in problems))
+            print("NOT valid: fix the hints first")
+            return 1
 
         findings = validate(exercise, args.jobs, limits)
         print(describe(exercise, findings))

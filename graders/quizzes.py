@@ -109,11 +109,17 @@ def define_like(reference: Callable[..., Any], code: str, filename: str) -> Call
 
 
 class Quiz:
-    """What every quiz has: a widget, shown when the quiz is the value of a cell."""
+    """What every quiz has: a widget, shown when the quiz is the value of a cell, whose answers are kept."""
+
+    kind = "quiz"
+
+    def build(self) -> QuizBox:
+        """The quiz as an interactive widget (each kind of quiz builds its own)."""
+        raise NotImplementedError
 
     def widget(self) -> QuizBox:
-        """The quiz as an interactive widget."""
-        raise NotImplementedError
+        """The quiz as an interactive widget, with the student's last answer brought back and new ones kept."""
+        return follow(self.build(), self.kind)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         return self.widget()._repr_mimebundle_(**kwargs)
@@ -153,7 +159,7 @@ class MultipleChoice(Quiz):
         """The wrong options that do not say why they are wrong (a lesson's test wants none)."""
         return [c.text for i, c in enumerate(self.choices) if i != self._answer and not c.feedback.strip()]
 
-    def widget(self) -> QuizBox:
+    def build(self) -> QuizBox:
         """Options, a Check button and the feedback."""
         return choice_widget(self.question, [c.text for c in self.choices], self.check)
 
@@ -187,7 +193,7 @@ class PredictOutput(Quiz):
         """The wrong outputs offered without a note on the mistake behind them."""
         return [text for text in self.choices if text != self.expected and not self._feedback[text].strip()]
 
-    def widget(self) -> QuizBox:
+    def build(self) -> QuizBox:
         """The code, the candidate outputs, Check, and a Run button that shows the truth."""
         return choice_widget(self.question, self.choices, self.check, code=self.code, reveal=lambda: self.expected,
                              outputs=True)
@@ -242,7 +248,7 @@ class FindTheBug(Quiz):
         return Verdict(False, f"Not this one: line {line} is exactly as in the game's real {self.name}. "
                               f"{note} Look for the line that changed.".replace("  ", " "))
 
-    def widget(self) -> QuizBox:
+    def build(self) -> QuizBox:
         """Numbered, clickable lines, the wrong output, and the feedback."""
         return line_widget(self.lines, self.wrong_output, self.check)
 
@@ -252,7 +258,7 @@ class FillTheGap(Quiz):
 
     def __init__(self, template: str, reference: Callable[..., Any],
                  cases: Mapping[str, tuple[Any, ...]], explanation: str = "",
-                 gap: str = "___") -> None:
+                 gap: str = "___", hint: str = "") -> None:
         if template.count(gap) != 1:
             raise ValueError(f"the template must have exactly one gap {gap!r}")
         self.template = template
@@ -260,6 +266,7 @@ class FillTheGap(Quiz):
         self.cases = dict(cases)
         self.explanation = explanation
         self.gap = gap
+        self.hint = hint
 
     def check(self, text: str) -> Verdict:
         """Fill the gap with text, run the result on every case, compare with the real function."""
@@ -277,9 +284,9 @@ class FillTheGap(Quiz):
             return Verdict(False, f"That does not run: {type(error).__name__}: {error}")
         return Verdict(True, f"Right. {self.explanation}".strip())
 
-    def widget(self) -> QuizBox:
-        """The code with its gap, a text field and a Check button."""
-        return gap_widget(self.template, self.gap, self.check)
+    def build(self) -> QuizBox:
+        """The code with its gap, a text field, a Check button and the hint."""
+        return gap_widget(self.template, self.gap, self.check, self.hint)
 
 
 # ---- the widgets -------------------------------------------------------------------------
@@ -377,6 +384,14 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
 
     button.on_click(on_check)
     radio.observe(lambda _change: box.clear(), names="value")  # a new pick: the old verdict goes
+    box.answer = lambda: radio.index
+
+    def restore(index: Any) -> None:
+        if isinstance(index, int) and 0 <= index < len(options):
+            radio.index = index
+            on_check(button)
+
+    box.restore = restore
     if reveal is not None:
         runner.on_click(lambda _b: setattr(truth, "value", "It prints:" + pre(reveal())))
     return box
@@ -438,17 +453,25 @@ def line_widget(lines: Sequence[str], output: str,
     picker = LinePicker(numbered, box.feedback, judge)
     box.children = [*box.children, picker]
     box.lines = picker
+    box.answer = lambda: picker.value
+
+    def restore(line: Any) -> None:
+        if isinstance(line, int) and 1 <= line <= len(lines):
+            picker.value = line
+
+    box.restore = restore
     return box
 
 
-def gap_widget(template: str, gap: str, check: Callable[[str], Verdict]) -> QuizBox:
+def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: str = "") -> QuizBox:
     """The code with its gap marked, a field for the missing piece, Check (or Enter)."""
     mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
     shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
     field = widgets.Text(placeholder="what goes in the gap, then Enter", layout=widgets.Layout(width="16em"))
     button = widgets.Button(description="Check", button_style="primary", icon="check",
                             tooltip="Run your version on the cases and compare it with the game's")
-    box = QuizBox([widgets.HTML(shown), widgets.HBox([field, button])], "fill the gap", shown)
+    parts = [widgets.HTML(shown), widgets.HBox([field, button])] + ([hint_row(hint)] if hint else [])
+    box = QuizBox(parts, "fill the gap", shown)
     box.field, box.button = field, button
 
     def submit(_source: object) -> None:
@@ -459,6 +482,66 @@ def gap_widget(template: str, gap: str, check: Callable[[str], Verdict]) -> Quiz
         warnings.simplefilter("ignore", DeprecationWarning)
         field.on_submit(submit)
     field.observe(lambda _change: box.clear(), names="value")  # a changed answer: the old verdict goes
+    box.answer = lambda: field.value
+
+    def restore(text: Any) -> None:
+        if isinstance(text, str) and text:
+            field.value = text
+            submit(None)
+
+    box.restore = restore
+    return box
+
+
+def hint_row(hint: str) -> widgets.VBox:
+    """A Hint button and, once it is pressed, the hint under it (every press is counted in the progress)."""
+    button = widgets.Button(description="Hint", icon="lightbulb-o",
+                            tooltip="Show a hint (it is counted in your progress)")
+    text = widgets.HTML("")
+    text.add_class("cosmos-hint")
+    row = widgets.VBox([button, text])
+    row.button, row.text, row.listeners = button, text, []
+
+    def show(_button: object = None) -> None:
+        text.value = f'<div style="background:#eff6ff;padding:4px 8px;border-radius:4px">Hint: {escape(hint)}</div>'
+        for listener in row.listeners:
+            listener()
+
+    row.reveal = show
+    button.on_click(show)
+    return row
+
+
+def hint_rows(widget: widgets.Widget) -> list[widgets.VBox]:
+    """Every hint row inside a widget, found by walking its children."""
+    found = []
+    if hasattr(widget, "reveal") and hasattr(widget, "listeners"):
+        found.append(widget)
+    for child in getattr(widget, "children", ()):
+        found.extend(hint_rows(child))
+    return found
+
+
+def follow(box: QuizBox, kind: str) -> QuizBox:
+    """Bring back what the student last did with this quiz, and keep every new verdict and hint opened."""
+    from graders.progress import TRACKER, part_id
+
+    pid = part_id(kind, box.static_html)
+    box.part_id = pid
+    saved = TRACKER.register(pid, kind, box.title)
+    if saved is not None:
+        if saved.get("answer") is not None and hasattr(box, "restore"):
+            try:
+                box.restore(saved["answer"])
+            except Exception:  # an answer from an older version of the lesson: start afresh
+                box.clear()
+        if int(saved.get("hints", 0)) > 0:
+            for row in hint_rows(box):
+                row.reveal()
+    answer = getattr(box, "answer", lambda: None)
+    box.listeners.append(lambda verdict: TRACKER.record(pid, answer=answer(), correct=verdict.correct))
+    for row in hint_rows(box):
+        row.listeners.append(lambda: TRACKER.hint_opened(pid))
     return box
 
 

@@ -44,7 +44,8 @@ EDITION: tuple[Ship, ...] = (
     *(Ship(f"graders/{name}") for name in (
         "__init__.py", "__main__.py", "selfcheck.py", "probe.py", "runner.py", "kernel.py", "quizzes.py",
         "exercise.py", "values.py", "scoring.py", "notebook.py", "grading.py", "sandbox.py", "seccomp.py",
-        "bytecode.py", "cgroups.py", "plainjail.py", "jail.py",
+        "bytecode.py", "cgroups.py", "plainjail.py", "jail.py", "progress.py", "progress_view.py", "parsons.py",
+        "tasks.py", "stepping.py",
     )),
     # the engine's and the puzzle's own tests, and the edition's test of itself
     Ship("tests/__init__.py"),

@@ -41,12 +41,19 @@ def check_here(namespace: dict, exercise: str) -> None:
     passed = all(verdict.passed for verdict in verdicts)
     if sys.platform == "emscripten":
         print(IN_THE_BROWSER)
-    print(
-        report(
-            results(loaded, verdicts, Outcome.PASSED if passed else Outcome.FAILED, ""),
-            loaded.title,
-        )
-    )
+    data = results(loaded, verdicts, Outcome.PASSED if passed else Outcome.FAILED, "")
+    print(report(data, loaded.title))
+    keep_score(loaded.name, data)
+
+
+def keep_score(exercise: str, data: dict) -> None:
+    """Keep the latest self-check score in the student's progress (a failure to write never stops the check)."""
+    from graders.progress import TRACKER
+
+    try:
+        TRACKER.record_exercise(exercise, data["score"], data["max_score"])
+    except OSError as error:
+        print(f"(your score could not be kept in your progress: {error})")
 
 
 def report(data: dict, title: str) -> str:
@@ -79,6 +86,7 @@ def check_notebook(path: Path, exercise: str | None = None) -> tuple[bool, str]:
     public = tuple(check for check in loaded.checks if not check.hidden)
     data = grade_submission(loaded, path, limits_for(loaded), public)
     text = report(data, loaded.title)
+    keep_score(loaded.name, data)
     if "kernel could not start" in data.get("output", ""):
         text += (f"\n(the sandbox ran the kernel with {sys.executable}; "
                  "`python3 course.py setup` repairs the course's Python)")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import jupytext
@@ -72,9 +73,12 @@ def notebook_from_source(source: Path) -> nbformat.NotebookNode:
 
 
 def kernel_env() -> dict[str, str]:
-    """The environment for the kernel: this checkout first on the path, whatever the venv says."""
+    """The environment for the kernel: this checkout first on the path, whatever the venv says, and a
+    user data folder of its own, empty, so that no student's progress (answers brought back) and no
+    saves reach the stored outputs."""
     paths = [str(REPO_ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    data_home = tempfile.mkdtemp(prefix="cosmos-regenerate-data-")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "XDG_DATA_HOME": data_home}
 
 
 def clean(nb: nbformat.NotebookNode) -> None:

@@ -9,7 +9,6 @@ $XDG_DATA_HOME), never into the course's folder, and the widget names that folde
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from html import escape
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+
+from graders.progress import user_data_dir
 
 LANGUAGES = (("English", "en"), ("Español", "es"), ("Deutsch", "de"), ("Български", "bg"))
 SCREEN_STYLE = ("background:#0b1020;color:#e2e8f0;padding:10px 14px;margin:0;line-height:1.3;"
@@ -27,13 +28,6 @@ SCREEN_STYLE = ("background:#0b1020;color:#e2e8f0;padding:10px 14px;margin:0;lin
 def clock_seed(clock: Callable[[], float] = time.time) -> int:
     """A seed from the clock, as the game in the browser takes it: whole seconds, 32 bits."""
     return int(clock()) & 0xFFFFFFFF
-
-
-def user_data_dir(environ: dict[str, str] | None = None) -> Path:
-    """The student's own Epic Cosmos folder: $XDG_DATA_HOME/epic-cosmos, by default ~/.local/share/epic-cosmos."""
-    environ = os.environ if environ is None else environ
-    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "epic-cosmos"
 
 
 def saves_folder(saves_dir: str | Path | None = None, environ: dict[str, str] | None = None) -> Path:

@@ -60,7 +60,12 @@ class Attempt:
 
 
 def kind_of(quiz: Locator) -> str:
-    """choice, lines or gap: what kind of answer the quiz takes."""
+    """choice, lines, gap, parsons or task: what kind of answer the quiz takes (the last two are tried by
+    tests/browser/test_practice_in_browser.py, where the answer is arranged or typed into a cell)."""
+    if quiz.locator(".cosmos-plines").count():
+        return "parsons"
+    if quiz.evaluate("q => q.classList.contains('cosmos-task')"):
+        return "task"
     if quiz.locator(".cosmos-lines").count():
         return "lines"
     if quiz.locator("input[type=radio]").count():

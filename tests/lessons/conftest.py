@@ -19,3 +19,17 @@ def lesson1_nb() -> nbformat.NotebookNode:
 def lesson1_ns(lesson1_nb: nbformat.NotebookNode) -> dict[str, Any]:
     """The names lesson 1 defines, from running its code cells (all but Play) in this process."""
     return run_cells(lesson1_nb, "lesson1")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_data_home(tmp_path_factory: pytest.TempPathFactory):
+    """The lessons run here keep their progress in a folder of the tests' own, never the user's."""
+    import os
+
+    old = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = old

@@ -84,7 +84,7 @@ def test_the_problem_screen_is_a_real_session(nb) -> None:
     session = Session(seed=2026)
     session.send("wait 45")
     screen = session.send("end")
-    first = code_cells(nb)[0]
+    first = code_cells(nb)[1]  # the first program of the lesson (its first cell shows the progress)
     assert is_play_cell(first) and "GameWidget" in first.source
     assert stdout_of(first) == screen + "\n"
     assert "News of turn 46" in screen and "Terran Empire lost 11 ships, 0 left" in screen

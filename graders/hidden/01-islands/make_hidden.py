@@ -12,10 +12,33 @@ from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
 from cosmos.rng import Random  # noqa: E402
+from graders.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'islands': (
+        'Start a breadth-first search from every system no earlier search has reached: each search finds '
+        'one island and its size. Systems are numbered from 1.'
+    ),
+    'main': (
+        "Compare your output with the public example's line by line: the same words, the same order, no "
+        'extra spaces.'
+    ),
+    'shortest_path': (
+        "Note each system's parent during the search and walk back from the goal; a goal the search never"
+        ' reaches has no path.'
+    ),
+    'main_path': (
+        "Compare your output with the public example's line by line: the same words, the same order, no "
+        'extra spaces.'
+    ),
+    'lanes_needed': (
+        'One new lane can join two islands into one. How many lanes does it take to join all the islands?'
+    ),
+}
 MAX_PATHS = 64
 
 
@@ -198,7 +221,7 @@ def checks() -> list[dict]:
 
 def main() -> None:
     """Write hidden.json beside this script."""
-    text = json.dumps({"format": 1, "checks": checks()}, separators=(",", ":"))
+    text = json.dumps({"format": 1, "checks": with_hints(checks(), HIDDEN_HINTS)}, separators=(",", ":"))
     (HERE / "hidden.json").write_text(text.replace('{"name"', '\n{"name"') + "\n", encoding="utf-8")
 
 

@@ -12,11 +12,34 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
 from cosmos.data import TECHS  # noqa: E402
 from cosmos.rng import Random  # noqa: E402
+from graders.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'research_plan': (
+        "Collect what the goal needs, following prerequisites back from it, then order it as Kahn's "
+        'algorithm does, taking ties in list order.'
+    ),
+    'main': (
+        "Compare your output with the public example's line by line: the same words, the same order, no "
+        'extra spaces.'
+    ),
+    'tiers': (
+        "Tier 0 is what needs nothing; a technology's tier follows from its prerequisites' tiers. Keep "
+        'names in list order within a tier.'
+    ),
+    'total_science': (
+        'Use your research_plan: add up the costs of exactly the technologies in it.'
+    ),
+    'find_cycle': (
+        "When Kahn's algorithm stops with technologies left over, the loop is among them: walk along "
+        'prerequisites until a name comes back.'
+    ),
+}
 SEED = 2026
 SYLLABLES = ("ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "qua", "bri", "dor", "fen", "gal", "hex")
 
@@ -258,7 +281,7 @@ def checks() -> list[dict]:
 
 def main() -> None:
     """Write hidden.json beside this script."""
-    text = json.dumps({"format": 1, "checks": checks()}, separators=(",", ":"))
+    text = json.dumps({"format": 1, "checks": with_hints(checks(), HIDDEN_HINTS)}, separators=(",", ":"))
     (HERE / "hidden.json").write_text(text.replace('{"name"', '\n{"name"') + "\n", encoding="utf-8")
 
 

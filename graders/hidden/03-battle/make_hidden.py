@@ -15,7 +15,6 @@ from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
 from cosmos.battle import Side, fire, fire_round, make_side, take_damage  # noqa: E402
 from cosmos.data import SHIP_KINDS, SHIP_TYPES  # noqa: E402
 from cosmos.fleets import new_fleet  # noqa: E402
@@ -23,8 +22,32 @@ from cosmos.galaxy import StarSystem  # noqa: E402
 from cosmos.graph import add_lane, bfs  # noqa: E402
 from cosmos.rng import Random  # noqa: E402
 from cosmos.world import World, new_world  # noqa: E402
+from graders.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'duel': (
+        "Both sides fire at once: work out both sides' losses from the fleets as they were when the round"
+        ' began, then take them away.'
+    ),
+    'main': (
+        "Compare your output with the public example's line by line: the same words, the same order, no "
+        'extra spaces.'
+    ),
+    'first_mover': (
+        "A fires first; B answers in the same round with the ships it has left after A's shots."
+    ),
+    'best_counter': (
+        'Try every kind of ship the metal can buy against the enemy fleet and compare, with the rule for '
+        'ties the exercise gives.'
+    ),
+    'turns_to_arrive': (
+        'Count the lanes of a shortest path with a breadth-first search, then divide by the speed, '
+        'rounding up; think of a goal no lane leads to.'
+    ),
+}
 OPEN_SPACE = 1  # system 2 of seed 2026: nobody owns a planet there, so no fortress fires
 
 
@@ -203,7 +226,7 @@ def checks() -> list[dict]:
 
 def main() -> None:
     """Write hidden.json beside this script."""
-    text = json.dumps({"format": 1, "checks": checks()}, separators=(",", ":"))
+    text = json.dumps({"format": 1, "checks": with_hints(checks(), HIDDEN_HINTS)}, separators=(",", ":"))
     (HERE / "hidden.json").write_text(text.replace('{"name"', '\n{"name"') + "\n", encoding="utf-8")
 
 

@@ -12,10 +12,22 @@ from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
 from cosmos.rng import Random  # noqa: E402
+from graders.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'choose': (
+        'Score every option with the weights, then go down the list best first and take what still fits '
+        'the budget; read the rules again for ties.'
+    ),
+    'main': (
+        "Compare your output with the public example's line by line: the same words, the same order, no "
+        'extra spaces.'
+    ),
+}
 AREAS = ("attack", "expand", "research")
 KINDS = {"attack": ("ships", "yard", "raid"), "expand": ("mine", "colony", "fort"),
          "research": ("lab", "grid", "probe")}
@@ -114,7 +126,7 @@ def checks() -> list[dict]:
 
 def main() -> None:
     """Write hidden.json beside this script."""
-    text = json.dumps({"format": 1, "checks": checks()}, separators=(",", ":"))
+    text = json.dumps({"format": 1, "checks": with_hints(checks(), HIDDEN_HINTS)}, separators=(",", ":"))
     (HERE / "hidden.json").write_text(text.replace('{"name"', '\n{"name"') + "\n", encoding="utf-8")
 
 

@@ -12,11 +12,36 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
 from cosmos.rng import Random  # noqa: E402
+from graders.hints import with_hints  # noqa: E402
 from graders.probe import run_script  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'EventBus': (
+        'Keep the listeners of each kind in the order they subscribed, the wildcard ones apart; a publish'
+        ' from inside a listener must be refused.'
+    ),
+    'roll': (
+        'Lay the chances end to end and find the first one whose running total is above the roll; look at'
+        ' the edges between two chances.'
+    ),
+}
+
+# The public checks' hints: the nudge and the lesson section that helps.
+PUBLIC_HINTS = {
+    'EventBus': (
+        'Keep the listeners of each kind in the order they subscribed, the wildcard ones apart; a publish'
+        ' from inside a listener must be refused. See lesson 5, section “The event bus”.'
+    ),
+    'roll': (
+        'Lay the chances end to end and find the first one whose running total is above the roll; look at'
+        ' the edges between two chances. See lesson 5, section “Random events: one roll per empire and '
+        'turn”.'
+    ),
+}
 EXERCISE = HERE.parents[1].parent / "exercises" / "05-event-bus" / "exercise.json"
 SEED = 2026
 KINDS = ("meteor_struck", "battle_fought", "turn_ended")
@@ -119,9 +144,9 @@ def main() -> int:
     """Write both files; the public checks go into exercise.json, keeping its other keys."""
     names = reference()
     exercise = json.loads(EXERCISE.read_text(encoding="utf-8"))
-    exercise["checks"] = public_checks(names)
+    exercise["checks"] = with_hints(public_checks(names), PUBLIC_HINTS)
     EXERCISE.write_text(json.dumps(exercise, indent=1) + "\n", encoding="utf-8")
-    hidden = {"format": 1, "checks": hidden_checks(names)}
+    hidden = {"format": 1, "checks": with_hints(hidden_checks(names), HIDDEN_HINTS)}
     (HERE / "hidden.json").write_text(json.dumps(hidden, indent=1) + "\n", encoding="utf-8")
     return 0
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
 import cosmos.victory  # noqa: E402
 from cosmos.commands import apply  # noqa: E402
 from cosmos.data import TECHS  # noqa: E402
@@ -26,8 +25,53 @@ from cosmos.rng import Random  # noqa: E402
 from cosmos.save import SaveError, SaveGame, checksum  # noqa: E402
 from cosmos.view import survey  # noqa: E402
 from cosmos.world import Empire, new_world  # noqa: E402
+from graders.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'save_text': (
+        'Write the header rows, one command a line, then the checksum of all the text before it.'
+    ),
+    'read_save': (
+        'Decide which of truncated, corrupt, foreign and newer applies, checking in the order the '
+        "exercise's rules give."
+    ),
+    'verdicts': (
+        'Call your read_save on each text and turn a ValueError into the first word of its message.'
+    ),
+    'victory': (
+        'Check the ways a game can end in the order the rules list them; the first that holds decides.'
+    ),
+    'win_rates': (
+        'For each character, count the empires it played and how many of them won, then divide.'
+    ),
+}
+
+# The public checks' hints: the nudge and the lesson section that helps.
+PUBLIC_HINTS = {
+    'save_text': (
+        'Write the header rows, one command a line, then the checksum of all the text before it. See '
+        'lesson 6, section “What a save holds”.'
+    ),
+    'read_save': (
+        'Decide which of truncated, corrupt, foreign and newer applies, checking in the order the '
+        "exercise's rules give. See lesson 6, section “A save that cannot be read”."
+    ),
+    'verdicts': (
+        'Call your read_save on each text and turn a ValueError into the first word of its message. See '
+        'lesson 6, section “A save that cannot be read”.'
+    ),
+    'victory': (
+        'Check the ways a game can end in the order the rules list them; the first that holds decides. '
+        'See lesson 6, section “How a game ends”.'
+    ),
+    'win_rates': (
+        'For each character, count the empires it played and how many of them won, then divide. See '
+        'lesson 6, section “A character is not a seat”.'
+    ),
+}
 EXERCISE = HERE.parents[2] / "exercises" / "06-save"
 SEED = 6  # every random choice below comes from Random(SEED)
 STARGATE = next(i for i, tech in enumerate(TECHS) if tech.key == "stargate")
@@ -253,9 +297,9 @@ def write_lines(data: dict, path: Path) -> None:
 
 def main() -> None:
     """Write hidden.json beside this script and the public checks into the exercise."""
-    write_lines({"format": 1, "checks": hidden_checks()}, HERE / "hidden.json")
+    write_lines({"format": 1, "checks": with_hints(hidden_checks(), HIDDEN_HINTS)}, HERE / "hidden.json")
     exercise = json.loads((EXERCISE / "exercise.json").read_text(encoding="utf-8"))
-    exercise["checks"] = public_checks()
+    exercise["checks"] = with_hints(public_checks(), PUBLIC_HINTS)
     write_lines(exercise, EXERCISE / "exercise.json")
 
 

@@ -18,10 +18,25 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
-
+from graders.hints import with_hints  # noqa: E402
 from tents import Difficulty, Puzzle, format_game_id, generate, parse_game_id, problems  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+
+# The hidden checks' hints, per function: a nudge that names no input and no answer.
+HIDDEN_HINTS = {
+    'read_game_id': (
+        'Take the ID apart step by step: the size, then the trees, then the clues.'
+    ),
+    'is_solution': (
+        'Check each rule of the puzzle on its own: tents beside their trees, no two tents touching, the '
+        'counts of every row and column.'
+    ),
+    'main': (
+        "Compare your output with the public example's line by line: the same words, the same order, no "
+        'extra spaces.'
+    ),
+}
 TATHAM = ROOT / "tests" / "tents" / "data" / "tatham_ids.tsv"
 
 REFERENCE = '''
@@ -229,7 +244,7 @@ def main() -> None:
     """Write hidden.json, reference.ipynb and wrong/*.ipynb."""
     (HERE / "hidden.json").write_text(
         "{\"format\":1,\"checks\":[\n"
-        + ",\n".join(json.dumps(c, separators=(",", ":")) for c in checks()) + "\n]}\n")
+        + ",\n".join(json.dumps(c, separators=(",", ":")) for c in with_hints(checks(), HIDDEN_HINTS)) + "\n]}\n")
     nbformat.write(notebook("Reference solution", "Full marks expected.", REFERENCE),
                    HERE / "reference.ipynb")
     (HERE / "wrong").mkdir(exist_ok=True)

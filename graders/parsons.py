@@ -1,0 +1,226 @@
+"""A Parsons problem: the lines of a real function, shuffled, with a wrong line or two among them.
+
+The student puts the lines in order, sets each line's indentation and leaves the wrong lines out,
+with buttons (every one reachable with Tab, pressed with Enter or Space, its tooltip saying what it
+does to which line). The arrangement is judged by running it on the lesson's cases and comparing
+with the real function, so any order that behaves the same is right. The shuffle comes from the
+engine's own mulberry32 (`cosmos.rng.Random`), so it is the same on every run.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from cosmos.rng import Random
+from graders.quizzes import Quiz, QuizBox, Verdict, hint_row, pre
+from graders.tasks import Case, behaves_like
+
+INDENT = "    "
+MAX_LEVEL = 4
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One line offered: its text without indentation, and whether it belongs to the solution."""
+
+    text: str
+    wanted: bool
+
+
+# A row of the arrangement: (piece index, indentation level, used).
+Row = tuple[int, int, bool]
+
+
+def assemble(pieces: Sequence[Piece], rows: Sequence[Row]) -> str:
+    """The program an arrangement makes: the used rows, in order, each at its indentation."""
+    return "".join(INDENT * level + pieces[index].text + "\n" for index, level, used in rows if used)
+
+
+def code_of(function: Callable[..., Any]) -> str:
+    """A function's real source without its docstring: the lines a Parsons problem offers."""
+    text = textwrap.dedent(inspect.getsource(function))
+    body = ast.parse(text).body[0]
+    lines = text.split("\n")
+    first = body.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        del lines[first.lineno - 1:first.end_lineno]
+    return "\n".join(lines)
+
+
+def shuffled(count: int, seed: int) -> list[int]:
+    """The numbers 0..count-1 in an order made by mulberry32 from seed, never the identity (for count > 1)."""
+    order = list(range(count))
+    rng = Random(seed)
+    rng.shuffle(order)
+    if count > 1 and order == list(range(count)):
+        order = order[1:] + order[:1]
+    return order
+
+
+class Parsons(Quiz):
+    """Lines of a function to put in order and indent; right when the result behaves like the real one."""
+
+    kind = "parsons"
+
+    def __init__(self, solution: str, reference: Callable[..., Any], cases: Mapping[str, Case],
+                 distractors: Sequence[str] = (), seed: int = 1, hint: str = "", explanation: str = "",
+                 namespace: Mapping[str, Any] | None = None, title: str = "",
+                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None) -> None:
+        lines = textwrap.dedent(solution).strip("\n").split("\n")
+        texts = [line.strip() for line in lines] + [line.strip() for line in distractors]
+        if len(set(texts)) != len(texts) or not all(texts):
+            raise ValueError("every line of a Parsons problem must be different and not empty")
+        if not 1 <= len(distractors) <= 2:
+            raise ValueError("a Parsons problem mixes in one or two wrong lines")
+        offered = [Piece(text, i < len(lines)) for i, text in enumerate(texts)]
+        self.pieces = [offered[i] for i in shuffled(len(offered), seed)]
+        self.reference = reference
+        self.name = reference.__name__
+        self.cases = dict(cases)
+        self.observe = observe
+        self.hint = hint
+        self.explanation = explanation
+        self.namespace = dict(getattr(reference, "__globals__", {}) if namespace is None else namespace)
+        self.title = title or f"Put the lines of {self.name} in order"
+        self.solution = [(self.pieces.index(offered[i]), (len(line) - len(line.lstrip())) // len(INDENT), True)
+                         for i, line in enumerate(lines)]
+        if not self.check(self.solution).correct:
+            raise ValueError(f"the solution of this Parsons problem does not behave like {self.name}")
+
+    def start(self) -> list[Row]:
+        """The arrangement the student starts from: the shuffled lines, all used, none indented."""
+        return [(index, 0, True) for index in range(len(self.pieces))]
+
+    def check(self, rows: Sequence[Row]) -> Verdict:
+        """Run the arrangement on every case and compare with the real function; name the first case that fails."""
+        code = assemble(self.pieces, rows)
+        if not code.strip():
+            return Verdict(False, "Use some lines first: every line is left out.")
+        try:
+            compiled = compile(code, "<your arrangement>", "exec")
+        except SyntaxError as error:
+            return Verdict(False, f"Python cannot read it yet: line {error.lineno}: {error.msg}. "
+                                  "Look at the order and the indentation (a line after a colon goes one step in).")
+        scope = dict(self.namespace)
+        try:
+            exec(compiled, scope)
+        except Exception as error:  # the arrangement may do anything at the top level
+            return Verdict(False, f"Defining it fails: {type(error).__name__}: {error}")
+        mine = scope.get(self.name)
+        if not callable(mine) or mine is self.namespace.get(self.name):
+            return Verdict(False, f"The first line must start the function: def {self.name}(...).")
+        verdict = behaves_like(mine, self.reference, self.cases, self.observe)
+        if verdict.correct:
+            return Verdict(True, f"{verdict.message} {self.explanation}".strip())
+        return verdict
+
+    def build(self) -> QuizBox:
+        """The lines with their buttons, Check, the hint, and the feedback."""
+        return parsons_widget(self)
+
+
+BUTTONS = (("arrow-up", "Move up", -1, 0), ("arrow-down", "Move down", 1, 0),
+           ("outdent", "Indent one step less", 0, -1), ("indent", "Indent one step more", 0, 1))
+STYLE = """<style>
+.cosmos-parsons .cosmos-prow { align-items: center; margin: 0; }
+.cosmos-parsons .cosmos-prow button { width: 2.4em; padding: 0; margin: 1px; }
+.cosmos-parsons .cosmos-prow button.cosmos-use { width: 6.5em; }
+.cosmos-parsons .cosmos-ptext { font-family: monospace; white-space: pre; }
+.cosmos-parsons .cosmos-ptext.cosmos-unused { color: #94a3b8; text-decoration: line-through; }
+</style>"""
+
+
+def row_html(piece: Piece, level: int, used: bool, position: int) -> str:
+    """One line as shown in its row: its position, its indentation and its text."""
+    mark = "" if used else " cosmos-unused"
+    return (f'<span class="cosmos-ptext{mark}" data-position="{position}">'
+            f"{escape(INDENT * level + piece.text)}</span>")
+
+
+def parsons_widget(quiz: Parsons) -> QuizBox:
+    """Rows of buttons and code; the arrangement lives in the widget as a list of rows."""
+    static = (f"<b>{escape(quiz.title)}</b>"
+              "<p>The lines, shuffled (some do not belong):</p>" + pre("\n".join(p.text for p in quiz.pieces)))
+    rows_box = widgets.VBox([])
+    rows_box.add_class("cosmos-plines")
+    check = widgets.Button(description="Check", button_style="primary", icon="check",
+                           tooltip="Run your arrangement on the cases and compare it with the game's")
+    reset = widgets.Button(description="Start again", icon="undo", tooltip="Back to the shuffled lines")
+    head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>Each row: move the line up or down, "
+                        "indent it less or more, or leave it out (it does not belong). "
+                        "Tab reaches every button; Enter or Space presses it.</small>")
+    parts: list[widgets.Widget] = [head, rows_box, widgets.HBox([check, reset])]
+    if quiz.hint:
+        parts.append(hint_row(quiz.hint))
+    box = QuizBox(parts, quiz.title, static)
+    box.add_class("cosmos-parsons")
+    box.rows = quiz.start()
+    box.row_widgets = {}
+
+    def make_row(index: int) -> widgets.HBox:
+        piece = quiz.pieces[index]
+        buttons = []
+        for icon, what, move, step in BUTTONS:
+            button = widgets.Button(icon=icon, tooltip=f"{what}: {piece.text}")
+            button.on_click(lambda _b, m=move, s=step: change(index, m, s))
+            buttons.append(button)
+        use = widgets.Button(description="Leave out", tooltip=f"Leave this line out (or use it again): {piece.text}")
+        use.add_class("cosmos-use")
+        use.on_click(lambda _b: toggle(index))
+        text = widgets.HTML()
+        row = widgets.HBox([*buttons, use, text])
+        row.add_class("cosmos-prow")
+        row.text, row.use = text, use
+        return row
+
+    def draw() -> None:
+        for position, (index, level, used) in enumerate(box.rows):
+            row = box.row_widgets.setdefault(index, make_row(index))
+            row.text.value = row_html(quiz.pieces[index], level, used, position)
+            row.use.description = "Leave out" if used else "Use again"
+        rows_box.children = [box.row_widgets[index] for index, _level, _used in box.rows]
+
+    def change(index: int, move: int, step: int) -> None:
+        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
+        _, level, used = box.rows[at]
+        box.rows[at] = (index, min(max(level + step, 0), MAX_LEVEL), used)
+        to = min(max(at + move, 0), len(box.rows) - 1)
+        box.rows.insert(to, box.rows.pop(at))
+        box.clear()
+        draw()
+
+    def toggle(index: int) -> None:
+        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
+        _, level, used = box.rows[at]
+        box.rows[at] = (index, level, not used)
+        box.clear()
+        draw()
+
+    def restore(answer: Any) -> None:
+        rows = [(int(i), int(level), bool(used)) for i, level, used in answer]
+        if sorted(i for i, _l, _u in rows) != list(range(len(quiz.pieces))):
+            return  # the problem changed since: keep the fresh start
+        box.rows = rows
+        draw()
+        box.show(quiz.check(rows))
+
+    def on_reset(_button: widgets.Button) -> None:
+        box.rows = quiz.start()
+        box.clear()
+        draw()
+
+    check.on_click(lambda _b: box.show(quiz.check(box.rows)))
+    reset.on_click(on_reset)
+    box.answer = lambda: [list(row) for row in box.rows]
+    box.restore = restore
+    box.check_button, box.reset_button, box.move = check, reset, change
+    box.toggle = toggle
+    draw()
+    return box

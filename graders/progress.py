@@ -1,0 +1,229 @@
+"""A student's progress, kept outside the notebooks: quiz answers, tasks, Parsons problems, hints, self-checks.
+
+The file is `progress.json` in the student's own Epic Cosmos folder (`~/.local/share/epic-cosmos/`, or
+under $XDG_DATA_HOME; in the JupyterLite site the browser's storage), beside the game's saves. It is
+written whole into a temporary file and then renamed over the old one, so a crash never leaves half a
+file; a file that cannot be read is set aside under another name with a message, and progress starts
+afresh. A notebook is never changed by progress: what a widget restores it shows in the live page only.
+
+One kernel runs one notebook, so the kernel keeps one `Tracker` (`TRACKER`): the lesson the notebook's
+overview cell named, and the parts (quizzes, tasks, Parsons problems) its cells have shown so far.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "progress.json"
+FORMAT = 1
+NO_LESSON = "(outside a lesson)"
+
+
+def user_data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The student's own Epic Cosmos folder: $XDG_DATA_HOME/epic-cosmos, by default ~/.local/share/epic-cosmos."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "epic-cosmos"
+
+
+def progress_path(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the progress file lives."""
+    return user_data_dir(environ) / FILE_NAME
+
+
+def empty() -> dict[str, Any]:
+    """Progress of a student who has done nothing yet."""
+    return {"format": FORMAT, "lessons": {}, "exercises": {}}
+
+
+def part_id(kind: str, text: str) -> str:
+    """A part's stable name: made from its kind and the text it shows (the same on every run)."""
+    return hashlib.sha256(f"{kind}\n{text}".encode()).hexdigest()[:12]
+
+
+def well_formed(data: object) -> bool:
+    """Whether data has the shape of a progress file."""
+    return (isinstance(data, dict) and data.get("format") == FORMAT
+            and isinstance(data.get("lessons"), dict) and isinstance(data.get("exercises"), dict)
+            and all(isinstance(v, dict) and isinstance(v.get("parts", {}), dict) for v in data["lessons"].values()))
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file to a free name beside it (progress.json.damaged, .damaged-2, ...)."""
+    n = 1
+    while True:
+        target = path.with_name(f"{path.name}.damaged" + ("" if n == 1 else f"-{n}"))
+        if not target.exists():
+            os.replace(path, target)
+            return target
+        n += 1
+
+
+def load(path: Path) -> tuple[dict[str, Any], str]:
+    """The progress in path and a message for the student ("" when all is well); never raises for bad content."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return empty(), ""
+    except OSError as error:
+        return empty(), f"Your progress file {path} cannot be read ({error}); this session starts afresh."
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if well_formed(data):
+        return data, ""
+    try:
+        moved = set_aside(path)
+    except OSError as error:
+        return empty(), f"Your progress file {path} is damaged and could not be moved ({error}); starting afresh."
+    return empty(), (f"Your progress file was damaged: it is kept as {moved.name} in {moved.parent}, "
+                     "and your progress starts afresh.")
+
+
+def save(path: Path, data: Mapping[str, Any]) -> None:
+    """Write progress atomically: into a temporary file beside it, then renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
+    except OSError:  # a file system without exclusive creation (a browser's storage may be one): write in place
+        path.write_text(text, encoding="utf-8")
+        return
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@dataclass
+class Part:
+    """One thing a student does in a lesson, as the tracker follows it."""
+
+    pid: str
+    kind: str
+    title: str
+    restore: Callable[[Any], None] | None = None
+
+
+@dataclass
+class Tracker:
+    """The kernel's view of the progress: the lesson open, the parts shown, and the file behind them."""
+
+    path_of: Callable[[], Path] = progress_path
+    lesson: str = NO_LESSON
+    parts: dict[str, Part] = field(default_factory=dict)
+    notice: str = ""
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+
+    def read(self) -> dict[str, Any]:
+        """The progress file's content now (a damaged file is set aside and its message kept)."""
+        data, message = load(self.path_of())
+        if message:
+            self.notice = message
+        return data
+
+    def open_lesson(self, lesson: str) -> None:
+        """The notebook is this lesson: parts shown from now on belong to it."""
+        if lesson != self.lesson:
+            self.parts = {}
+        self.lesson = lesson
+
+    def entry(self, data: dict[str, Any], lesson: str | None = None) -> dict[str, Any]:
+        """The record of a lesson in data, made if missing."""
+        record = data["lessons"].setdefault(lesson or self.lesson, {})
+        record.setdefault("parts", {})
+        return record
+
+    def register(self, pid: str, kind: str, title: str, restore: Callable[[Any], None] | None = None) -> dict | None:
+        """A part is on screen: remember it, and give back what the student did with it last time (or None)."""
+        self.parts[pid] = Part(pid, kind, title, restore)
+        self.changed()
+        saved = self.read()["lessons"].get(self.lesson, {}).get("parts", {}).get(pid)
+        return saved if isinstance(saved, dict) else None
+
+    def record(self, pid: str, **values: Any) -> None:
+        """Store what the student did with a part (an answer, a verdict, a hint opened), if it changed."""
+        data = self.read()
+        record = self.entry(data)
+        old = record["parts"].get(pid, {})
+        new = {**old, **values}
+        part = self.parts.get(pid)
+        if part is not None:
+            new.update(kind=part.kind, title=part.title)
+        if new == old and sorted(self.parts) == record.get("known"):
+            return
+        record["parts"][pid] = new
+        record["known"] = sorted(set(record.get("known", [])) | set(self.parts))
+        save(self.path_of(), data)
+        self.changed()
+
+    def hint_opened(self, pid: str) -> None:
+        """Count one more look at a part's hint."""
+        saved = self.read()["lessons"].get(self.lesson, {}).get("parts", {}).get(pid, {})
+        self.record(pid, hints=int(saved.get("hints", 0)) + 1)
+
+    def record_exercise(self, exercise: str, score: float, max_score: float) -> None:
+        """Keep an exercise's latest self-check score."""
+        data = self.read()
+        data["exercises"][exercise] = {"score": score, "max_score": max_score}
+        save(self.path_of(), data)
+        self.changed()
+
+    def reset(self, lesson: str | None = None) -> None:
+        """Forget the progress of one lesson, or of the whole course."""
+        data = self.read()
+        if lesson is None:
+            data = empty()
+        else:
+            data["lessons"].pop(lesson, None)
+        save(self.path_of(), data)
+        self.changed()
+
+    def changed(self) -> None:
+        """Tell the overviews on screen to redraw."""
+        for listener in list(self.listeners):
+            listener()
+
+
+TRACKER = Tracker()
+
+
+def lesson_counts(record: Mapping[str, Any], shown: Mapping[str, Part] | None = None) -> tuple[int, int, int]:
+    """(parts right, parts tried, parts known) in one lesson's record, counting parts shown now as known."""
+    parts = record.get("parts", {})
+    known = set(record.get("known", [])) | set(shown or {}) | set(parts)
+    right = sum(1 for p in parts.values() if p.get("correct") is True)
+    tried = sum(1 for p in parts.values() if p.get("correct") is not None)
+    return right, tried, len(known)
+
+
+def course_lines(data: Mapping[str, Any], lessons: list[str]) -> list[str]:
+    """The whole course's progress as lines of text: every lesson, then every exercise self-checked."""
+    lines = []
+    for lesson in sorted(set(lessons) | set(data["lessons"])):
+        record = data["lessons"].get(lesson)
+        if not record:
+            lines.append(f"{lesson}: not started")
+            continue
+        right, tried, known = lesson_counts(record)
+        hints = sum(int(p.get("hints", 0)) for p in record.get("parts", {}).values())
+        lines.append(f"{lesson}: {right} of {known} parts done right, {tried} tried, {hints} hints opened")
+    for name, result in sorted(data["exercises"].items()):
+        lines.append(f"exercise {name}: last self-check {result['score']:g}/{result['max_score']:g}")
+    return lines
+
+
+def course_lessons() -> list[str]:
+    """The names of the course's lessons, from the lessons folder beside this package (none if absent)."""
+    folder = Path(__file__).resolve().parent.parent / "lessons"
+    return sorted(path.stem for path in folder.glob("*.ipynb"))

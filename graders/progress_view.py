@@ -1,0 +1,116 @@
+"""What the student sees of their progress: a lesson's overview cell and the whole course's list, with reset."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from graders import progress as store
+from graders.progress import Tracker, course_lessons, course_lines, lesson_counts, progress_path
+
+STATIC = ("<p><b>Your progress</b>: the parts of this lesson you have done show here once the notebook runs. "
+          "They are kept in your own folder, never in the notebook.</p>")
+
+
+class Overview(widgets.VBox):
+    """A lesson's first cell: its parts done, where they are kept, and a button that forgets them."""
+
+    def __init__(self, lesson: str, tracker: Tracker | None = None) -> None:
+        self.lesson = lesson
+        self.tracker = tracker = tracker or store.TRACKER
+        tracker.open_lesson(lesson)
+        self.summary = widgets.HTML()
+        self.summary.add_class("cosmos-progress")
+        self.reset_button = widgets.Button(description="Reset this lesson", icon="trash",
+                                           tooltip="Forget your answers in this lesson (press twice to confirm)")
+        self.armed = False
+        self.reset_button.on_click(lambda _b: self.press_reset())
+        super().__init__([self.summary, self.reset_button])
+        self.add_class("cosmos-overview")
+        tracker.listeners.append(self.redraw)
+        self.redraw()
+
+    def counts(self) -> tuple[int, int, int, int]:
+        """(right, tried, known, hints) for this lesson now."""
+        record = self.tracker.read()["lessons"].get(self.lesson, {})
+        right, tried, known = lesson_counts(record, self.tracker.parts)
+        hints = sum(int(p.get("hints", 0)) for p in record.get("parts", {}).values())
+        return right, tried, known, hints
+
+    def redraw(self) -> None:
+        """Write the counts anew (the tracker calls this after every change)."""
+        right, tried, known, hints = self.counts()
+        notice = (f'<div style="color:#b45309">{escape(self.tracker.notice)}</div>'
+                  if self.tracker.notice else "")
+        self.summary.value = (f"{notice}<b>Your progress in this lesson:</b> "
+                              f'<span class="cosmos-done">{right} of {known}</span> parts done right '
+                              f"({tried} tried, {hints} hints opened so far). <small>Kept in "
+                              f"<code>{escape(progress_path().as_posix())}</code>, not in the notebook; "
+                              "<code>progress()</code> shows the whole course.</small>")
+
+    def press_reset(self) -> None:
+        """First press: ask again; second press: forget this lesson's progress."""
+        if not self.armed:
+            self.armed = True
+            self.reset_button.description = "Press again to forget"
+            self.reset_button.button_style = "danger"
+            return
+        self.armed = False
+        self.reset_button.description = "Reset this lesson"
+        self.reset_button.button_style = ""
+        self.tracker.reset(self.lesson)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus a sentence (the same for every student) for viewers that cannot run it."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = "Your progress (run the notebook to see it)"
+        bundle["text/html"] = STATIC
+        return bundle
+
+
+class CourseProgress(widgets.VBox):
+    """Every lesson's parts done and every exercise's last self-check, with a button that forgets them all."""
+
+    def __init__(self, tracker: Tracker | None = None) -> None:
+        self.tracker = tracker or store.TRACKER
+        self.listing = widgets.HTML()
+        self.reset_button = widgets.Button(description="Reset the whole course", icon="trash",
+                                           tooltip="Forget every answer and score (press twice to confirm)")
+        self.armed = False
+        self.reset_button.on_click(lambda _b: self.press_reset())
+        super().__init__([self.listing, self.reset_button])
+        self.redraw()
+
+    def lines(self) -> list[str]:
+        """The course's progress as lines of text."""
+        return course_lines(self.tracker.read(), course_lessons())
+
+    def redraw(self) -> None:
+        """Write the list anew."""
+        rows = "".join(f"<li>{escape(line)}</li>" for line in self.lines())
+        self.listing.value = f"<b>Your progress in the course</b><ul>{rows}</ul>"
+
+    def press_reset(self) -> None:
+        """First press: ask again; second press: forget everything."""
+        self.armed = not self.armed
+        self.reset_button.description = "Press again to forget all" if self.armed else "Reset the whole course"
+        if not self.armed:
+            self.tracker.reset()
+            self.redraw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = "\n".join(self.lines())
+        bundle["text/html"] = "<p><b>Your progress in the course</b> (run the cell to see it)</p>"
+        return bundle
+
+
+def overview(lesson: str) -> Overview:
+    """The overview cell of a lesson."""
+    return Overview(lesson)
+
+
+def progress() -> CourseProgress:
+    """The whole course's progress, as a widget."""
+    return CourseProgress()

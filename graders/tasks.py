@@ -1,0 +1,122 @@
+"""Small coding tasks in a lesson: the student writes a function, a check cell judges it by its behaviour.
+
+A task names the function to write and the lesson's own objects to try it on; the check runs the
+student's function and the engine's real one on each case (bounded in steps, so an endless loop is
+reported, not waited for) and names the first input where they differ. The answer is the engine's
+function itself, imported, never written out in the notebook.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from graders.quizzes import Quiz, QuizBox, Verdict, feedback_html, follow, hint_row
+from graders.stepping import MAX_RUN, record_call
+
+# A case: the arguments, or a function that makes them afresh (for functions that change their arguments).
+Case = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
+
+
+def arguments(case: Case) -> tuple[Any, ...]:
+    """The arguments of a case, made afresh when the case is a function."""
+    return case() if callable(case) else case
+
+
+def whose(reference: Callable[..., Any]) -> str:
+    """How feedback names the function compared with: the game's own, the puzzle's own, or the right answer."""
+    module = getattr(reference, "__module__", "") or ""
+    owner = "game" if module.startswith("cosmos") else "puzzle" if module.startswith("tents") else ""
+    return f"the {owner}'s {reference.__name__}" if owner else f"the expected {reference.__name__}"
+
+
+def behaves_like(candidate: Any, reference: Callable[..., Any], cases: Mapping[str, Case],
+                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None) -> Verdict:
+    """Run candidate and reference on every case; the first case where they differ is named, with what it gave.
+
+    observe(result, args) says what is compared (by default the value returned).
+    """
+    name = reference.__name__
+    if not callable(candidate):
+        return Verdict(False, f"{name} is not a function yet: define it with def {name}(...): in the cell above.")
+    look = observe or (lambda result, _args: result)
+    for case, made in cases.items():
+        theirs = arguments(made)
+        want = look(reference(*theirs), theirs)
+        args = arguments(made)
+        run = record_call(candidate, args, max_steps=MAX_RUN, keep=False)
+        printed = f" (it printed {run.printed.strip()!r})" if run.printed.strip() else ""
+        if run.endless:
+            return Verdict(False, f"For {case} yours never stops: after {MAX_RUN} steps it was still running, "
+                                  f"so some loop never reaches its end.{printed}")
+        if run.error is not None:
+            return Verdict(False, f"For {case} yours stops with {run.error}.{printed}")
+        got = look(run.value, args)
+        if got != want or type(got) is not type(want):
+            return Verdict(False, f"For {case} yours gives {got!r}, {whose(reference)} gives {want!r}.{printed}")
+    return Verdict(True, f"Right: yours behaves like {whose(reference)} on all {len(cases)} cases.")
+
+
+class Task(Quiz):
+    """Write a function; the check cell runs it on the lesson's objects and compares with the engine's."""
+
+    kind = "task"
+
+    def __init__(self, statement: str, reference: Callable[..., Any], cases: Mapping[str, Case],
+                 hint: str = "", explanation: str = "",
+                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "") -> None:
+        self.statement = statement
+        self.reference = reference
+        self.name = name or reference.__name__  # another name where the lesson's own code uses the engine's
+        self.cases = dict(cases)
+        self.hint = hint
+        self.explanation = explanation
+        self.observe = observe
+        self.box: QuizBox | None = None
+
+    def check(self, candidate: Any) -> Verdict:
+        """Judge the student's function by its behaviour on the cases."""
+        verdict = behaves_like(candidate, self.reference, self.cases, self.observe)
+        if verdict.correct and self.explanation:
+            return Verdict(True, f"{verdict.message} {self.explanation}")
+        return verdict
+
+    def build(self) -> QuizBox:
+        """The task's statement, its hint and the place where the last verdict shows."""
+        head = (f"<b>Your turn: write <code>{escape(self.name)}</code></b><p>{escape(self.statement)}</p>"
+                "<p><small>Write it in the next cell, run it, then run the check cell after it.</small></p>")
+        parts: list[widgets.Widget] = [widgets.HTML(head)] + ([hint_row(self.hint)] if self.hint else [])
+        box = QuizBox(parts, f"write {self.name}", head)
+        box.add_class("cosmos-task")
+        box.answer = lambda: box.verdict.message if box.verdict is not None else None
+        box.restore = lambda message: box.feedback.__setattr__(
+            "value", feedback_html(Verdict(False, f"Last time you checked: {message}")).replace(
+                "#b45309", "#475569"))
+        return box
+
+    def widget(self) -> QuizBox:
+        """The task's box (made once, so that the check cell can show its verdict there too)."""
+        if self.box is None:
+            self.box = follow(self.build(), self.kind)
+        return self.box
+
+    def judge(self, candidate: Any) -> CheckResult:
+        """What the check cell shows: the verdict on the student's function (also kept in the progress)."""
+        verdict = self.check(candidate)
+        self.widget().show(verdict)
+        return CheckResult(verdict)
+
+
+class CheckResult:
+    """A task's verdict as the check cell shows it: plain HTML, the same in the stored notebook."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+
+    def _repr_html_(self) -> str:
+        return feedback_html(self.verdict)
+
+    def __repr__(self) -> str:
+        return self.verdict.message

@@ -1,0 +1,230 @@
+"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse and by keyboard, a wrong
+arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and a page reload, and
+the student's own function stepped through in an exercise."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import nbformat
+from playwright.sync_api import Locator, Page
+
+from graders.parsons import INDENT, Parsons
+from tests.browser import pages
+from tests.browser.lab import ROOT, Lab
+from tests.browser.pages import Shots
+
+LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
+EXERCISE = "exercises/01-islands/islands.ipynb"
+ROWS = ("b => JSON.stringify([...b.querySelectorAll('.cosmos-ptext')]"
+        ".map(e => [e.innerText, e.classList.contains('cosmos-unused')]))")
+FEEDBACK_MS = 60_000
+
+
+def the_puzzle() -> Parsons:
+    """Lesson 1's Parsons problem, made here by running its own (hidden) cell."""
+    nb = nbformat.read(ROOT / LESSON, as_version=4)
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "= Parsons(" in c.source)
+    scope: dict[str, Any] = {}
+    exec(compile(cell.source, "<lesson 1>", "exec"), scope)
+    return next(v for v in scope.values() if isinstance(v, Parsons))
+
+
+def rows(box: Locator) -> list[tuple[str, bool]]:
+    """The rows as shown: each line's text with its indentation, and whether it is left out."""
+    return [tuple(row) for row in json.loads(box.evaluate(ROWS))]
+
+
+def press(box: Locator, title: str, keyboard: bool) -> None:
+    """Press the row button with this tooltip, by mouse or by keyboard, and wait until the rows change."""
+    before = box.evaluate(ROWS)
+    button = box.get_by_title(title, exact=True)
+    if keyboard:
+        button.focus()
+        box.page.keyboard.press("Enter")
+    else:
+        button.click()
+    box.page.wait_for_function(f"([b, old]) => ({ROWS})(b) !== old", arg=[box.element_handle(), before],
+                               timeout=FEEDBACK_MS, polling=50)
+
+
+def solve(box: Locator, puzzle: Parsons, keyboard: bool) -> None:
+    """Arrange the rows as the real function is: move each line up into place, indent it, leave the wrong ones out."""
+    for place, (index, level, _used) in enumerate(puzzle.solution):
+        text = puzzle.pieces[index].text
+        while [shown.strip() for shown, _ in rows(box)].index(text) > place:
+            press(box, f"Move up: {text}", keyboard)
+        for _ in range(level):
+            press(box, f"Indent one step more: {text}", keyboard)
+    for piece in puzzle.pieces:
+        if not piece.wanted:
+            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard)
+    wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
+    assert rows(box)[:len(wanted)] == wanted
+
+
+def check(box: Locator) -> str:
+    """Press Check and read the verdict it gives (a new one)."""
+    box.evaluate("b => b.querySelectorAll('.cosmos-feedback .widget-html-content > *').forEach(e => e.dataset.old = 1)")
+    box.get_by_role("button", name="Check").click()
+    box.page.wait_for_function(
+        "b => [...b.querySelectorAll('.cosmos-feedback .widget-html-content > *')].some(e => !e.dataset.old)",
+        arg=box.element_handle(), timeout=FEEDBACK_MS, polling=50)
+    return box.locator(".cosmos-feedback").inner_text().strip()
+
+
+def cell_with(page: Page, text: str) -> Locator:
+    """The code cell whose source holds text."""
+    return page.locator(".jp-CodeCell").filter(has=page.locator(".jp-InputArea", has_text=text)).first
+
+
+def type_into(page: Page, cell: Locator, code: str) -> None:
+    """Replace a cell's code, as a student types it (no auto-indent), and run it."""
+    cell.scroll_into_view_if_needed()
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    pages.wait_idle(page)
+
+
+def run_cell(page: Page, cell: Locator) -> str:
+    """Run one cell and return the text of its output."""
+    cell.scroll_into_view_if_needed()
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function("c => !c.querySelector('.jp-InputPrompt').textContent.includes('*')",
+                           arg=cell.element_handle(), timeout=FEEDBACK_MS, polling=50)
+    pages.wait_idle(page)
+    outputs = cell.locator(".jp-OutputArea-output")
+    return outputs.last.inner_text().strip() if outputs.count() else ""
+
+
+def restart_and_run_all(page: Page) -> None:
+    """Kernel -> Restart Kernel and Run All Cells, confirmed, and wait until every cell ran."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Kernel$")).click()
+    page.get_by_text("Restart Kernel and Run All Cells…", exact=True).click()
+    page.locator(".jp-Dialog").get_by_role("button", name=re.compile("Restart")).click()
+    prompts = "[...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent)"
+    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*')) && {prompts}.every(t => /\\d/.test(t))",
+                           timeout=pages.KERNEL_S, polling=pages.POLL_MS)
+    pages.wait_idle(page)
+
+
+def kept_progress(lab: Lab) -> dict:
+    """The progress file the student's kernel wrote (under the lab's own XDG_DATA_HOME)."""
+    files = list(lab.root.parent.rglob("epic-cosmos/progress.json"))
+    assert len(files) == 1, files
+    return json.loads(files[0].read_text())
+
+
+def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, console: list[str], shots: Shots):
+    puzzle = the_puzzle()
+    stored = (ROOT / LESSON).read_bytes()
+    pages.open_notebook(page, lab.url, lab.token, LESSON)
+    pages.run_all(page)
+    box = page.locator(".cosmos-parsons").first
+    box.scroll_into_view_if_needed()
+    shots.take(page, "parsons-shuffled", box)
+    assert [text.strip() for text, _ in rows(box)] == [p.text for p in puzzle.pieces]
+
+    # the hint, behind its button
+    box.get_by_role("button", name="Hint").click()
+    box.locator(".cosmos-hint").filter(has_text="Hint:").wait_for()
+
+    # by mouse: solved, then one line indented too far (a wrong arrangement that runs), then mended
+    solve(box, puzzle, keyboard=False)
+    assert check(box).startswith("Right: yours behaves like the game's bfs on all 3 cases")
+    shots.take(page, "parsons-solved-by-mouse", box)
+    last = puzzle.pieces[puzzle.solution[-1][0]].text
+    press(box, f"Indent one step more: {last}", keyboard=False)
+    wrong = check(box)
+    shots.take(page, "parsons-wrong-arrangement", box)
+    assert wrong.startswith("For a chain of four, from 1 yours gives BfsResult(dist=[0, 1, -1, -1]"), wrong
+    assert "the game's bfs gives BfsResult(dist=[0, 1, 2, 3]" in wrong
+
+    # by keyboard: from the shuffled start again, every button pressed with Enter
+    box.get_by_role("button", name="Start again").click()
+    box.page.wait_for_function(f"b => JSON.parse(({ROWS})(b)).every(r => !r[1] && !r[0].startsWith(' '))",
+                               arg=box.element_handle(), timeout=FEEDBACK_MS)
+    solve(box, puzzle, keyboard=True)
+    assert check(box).startswith("Right")
+    shots.take(page, "parsons-solved-by-keyboard", box)
+
+    # a task: the student types a function in its cell, the check cell judges it
+    starter = cell_with(page, "def count_lanes(systems):")
+    judged = cell_with(page, "lanes_task.judge(count_lanes)")
+    type_into(page, starter, "def count_lanes(systems):\n    return sum(len(s.links) for s in systems)\n")
+    said = run_cell(page, judged)
+    assert said.startswith("For a chain of four yours gives 6, the expected count_lanes gives 3."), said
+    type_into(page, starter, "def count_lanes(systems):\n    return sum(len(s.links) for s in systems) // 2\n")
+    said = run_cell(page, judged)
+    shots.take(page, "task-solved", judged)
+    assert said.startswith("Right: yours behaves like the expected count_lanes on all 3 cases"), said
+
+    saved = kept_progress(lab)["lessons"]["01-galaxy-from-a-seed"]["parts"]
+    by_title = {part["title"]: part for part in saved.values()}
+    assert by_title["Put the lines of bfs in order"]["correct"] is True
+    assert by_title["Put the lines of bfs in order"]["hints"] == 1
+    assert by_title["write count_lanes"]["correct"] is True
+
+    # the kernel restarts: the arrangement, its verdict and the hint come back; the overview counts them
+    restart_and_run_all(page)
+    box = page.locator(".cosmos-parsons").first
+    box.scroll_into_view_if_needed()
+    shots.take(page, "after-kernel-restart", box)
+    assert box.locator(".cosmos-feedback").inner_text().startswith("Right")
+    assert "Hint:" in box.locator(".cosmos-hint").inner_text()
+    wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
+    assert rows(box)[:len(wanted)] == wanted
+    overview = page.locator(".cosmos-progress").first.inner_text()
+    assert re.search(r"Your progress in this lesson: [2-9] of \d+ parts done right", overview), overview
+
+    # the page is loaded anew (the typed code is gone with it) and run again: the Parsons comes back solved
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=pages.KERNEL_S)
+    pages.wait_idle(page)
+    pages.run_all(page)
+    box = page.locator(".cosmos-parsons").first
+    box.scroll_into_view_if_needed()
+    shots.take(page, "after-page-reload", box)
+    assert box.locator(".cosmos-feedback").inner_text().startswith("Right")
+    assert rows(box)[:len(wanted)] == wanted
+    # progress never touches the notebook: the file on disk is the stored one
+    assert (lab.root / LESSON).read_bytes() == stored
+    assert console == [], console[:5]
+
+
+def test_the_students_own_function_stepped_in_the_exercise(lab: Lab, page: Page, console: list[str], shots: Shots):
+    pages.open_notebook(page, lab.url, lab.token, EXERCISE)
+    run_cell(page, cell_with(page, "def islands(n, lanes):"))  # the starter as it is: Run All would stop at its
+    stepped = cell_with(page, "step_through(islands,")  # example call, which raises NotImplementedError
+    run_cell(page, stepped)
+    stepper = stepped.locator(".cosmos-stepper")
+    stepper.scroll_into_view_if_needed()
+    shots.take(page, "starter-stepped", stepper)
+    assert stepper.locator(".cosmos-position").inner_text() == "step 1 of 3"
+    assert "runs next" in stepper.locator(".cosmos-caption:visible").inner_text()
+    stepper.get_by_role("button", name=re.compile(r"\bForward$")).click()
+    page.wait_for_function("s => s.querySelector('.cosmos-position').innerText === 'step 2 of 3'",
+                           arg=stepper.element_handle(), timeout=FEEDBACK_MS)
+    caption = stepper.locator(".cosmos-caption:visible").inner_text()
+    assert "raises NotImplementedError: write islands(n, lanes)" in caption, caption
+
+    # the student's own loop that never ends: stopped, and called what it is
+    type_into(page, cell_with(page, "def islands(n, lanes):"),
+              "def islands(n, lanes):\n    count = 0\n    while n > 0:\n        count += 1\n    return count\n")
+    run_cell(page, stepped)
+    stepper = stepped.locator(".cosmos-stepper")
+    assert stepper.locator(".cosmos-position").inner_text() == "step 1 of 400"
+    stepper.locator(".noUi-handle").first.focus()
+    page.keyboard.press("End")
+    page.wait_for_function("s => s.querySelector('.cosmos-position').innerText === 'step 400 of 400'",
+                           arg=stepper.element_handle(), timeout=FEEDBACK_MS)
+    shots.take(page, "endless-loop-stepped", stepper)
+    caption = stepper.locator(".cosmos-caption:visible").inner_text()
+    assert "stopped here, after 400 steps" in caption, caption
+    assert "count" in stepper.locator(".cosmos-locals:visible").inner_text()
+    assert console == [], console[:5]

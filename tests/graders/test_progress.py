@@ -1,0 +1,163 @@
+"""Progress kept outside the notebook: atomic writes, damaged files set aside, answers brought back, reset."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cosmos.graph import has_lane
+from graders import progress
+from graders.__main__ import main
+from graders.progress import Tracker, course_lines, load, progress_path, save, user_data_dir
+from graders.progress_view import CourseProgress, Overview
+from graders.quizzes import Choice, Computed, FillTheGap, FindTheBug, MultipleChoice, PredictOutput, QuizSet
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(progress, "TRACKER", Tracker())
+    progress.TRACKER.open_lesson("99-test")
+    return tmp_path / "epic-cosmos" / "progress.json"
+
+
+def stored(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def question() -> MultipleChoice:
+    return MultipleChoice("Which is two?", [Choice("1", "one less"), Choice("2", "yes"), Choice("3", "more")],
+                          Computed(lambda: "2"))
+
+
+def test_the_file_lives_beside_the_games_saves(tmp_path):
+    assert progress_path({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "epic-cosmos" / "progress.json"
+    assert user_data_dir({}).parts[-3:] == (".local", "share", "epic-cosmos")
+
+
+def test_save_writes_atomically_and_leaves_no_temporary_file(tmp_path):
+    path = tmp_path / "deep" / "progress.json"
+    save(path, {"format": 1, "lessons": {}, "exercises": {"x": {"score": 1, "max_score": 2}}})
+    save(path, {"format": 1, "lessons": {}, "exercises": {}})
+    assert stored(path)["exercises"] == {}
+    assert [p.name for p in path.parent.iterdir()] == ["progress.json"]
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"format": 99, "lessons": {}, "exercises": {}}',
+                                     '{"format": 1, "lessons": {"a": 3}, "exercises": {}}'])
+def test_a_damaged_file_is_set_aside_with_a_message_and_progress_starts_afresh(tmp_path, content):
+    path = tmp_path / "progress.json"
+    path.write_text(content)
+    data, message = load(path)
+    assert data == {"format": 1, "lessons": {}, "exercises": {}}
+    assert "damaged" in message and "progress.json.damaged" in message
+    assert (tmp_path / "progress.json.damaged").read_text() == content
+    path.write_text(content)
+    assert "progress.json.damaged-2" in load(path)[1]
+
+
+def test_a_quiz_answer_is_kept_and_brought_back_after_a_restart(home):
+    box = question().widget()
+    box.radio.index = 0
+    box.button.click()
+    assert not box.verdict.correct
+    box.radio.index = 1
+    box.button.click()
+    [part] = stored(home)["lessons"]["99-test"]["parts"].values()
+    assert part["answer"] == 1 and part["correct"] is True and part["kind"] == "quiz"
+    progress.TRACKER = Tracker()  # a new kernel: nothing in memory
+    progress.TRACKER.open_lesson("99-test")
+    again = question().widget()
+    assert again.radio.index == 1
+    assert again.verdict.correct and "Right" in again.feedback.value
+
+
+def test_every_kind_of_quiz_brings_back_its_answer(home):
+    predict = PredictOutput("print(2 + 2)", {"22": "joined as text"}, {})
+    gap = FillTheGap("def has_lane(systems, a, b):\n    return b in systems[___].links\n", has_lane,
+                     {"a lane": ([type("S", (), {"links": [1]})(), type("S", (), {"links": [0]})()], 0, 1)},
+                     hint="Which system's list?")
+
+    box = predict.widget()
+    box.radio.index = box.radio.options.index("4")
+    box.button.click()
+    gbox = gap.widget()
+    gbox.field.value = "a"
+    gbox.button.click()
+    assert gbox.verdict.correct
+    again, gagain = predict.widget(), gap.widget()
+    assert again.radio.value == "4" and again.verdict.correct
+    assert gagain.field.value == "a" and gagain.verdict.correct
+
+
+def test_find_the_bug_brings_back_the_line_clicked(home):
+    from cosmos.graph import insert_sorted
+    from graders.quizzes import hide, variant
+
+    buggy = variant(insert_sorted, hide("at -= 1", "at -= 2"))
+    quiz = FindTheBug(buggy, insert_sorted, "xs = [1, 5]\ninsert_sorted(xs, 3)\nprint(xs)")
+    box = quiz.widget()
+    box.lines.pick(quiz.bug_line)
+    assert box.verdict.correct
+    assert quiz.widget().lines.value == quiz.bug_line
+
+
+def test_the_overview_counts_the_lessons_parts_and_resets_them(home):
+    view = Overview("99-test", progress.TRACKER)
+    assert "0 of 0" in view.summary.value
+    QuizSet([question()])
+    assert "0 of 1" in view.summary.value
+    box = question().widget()
+    box.radio.index = 1
+    box.button.click()
+    assert "1 of 1" in view.summary.value and "1 tried" in view.summary.value
+    view.reset_button.click()
+    assert "99-test" in stored(home)["lessons"]  # one press only asks
+    view.reset_button.click()
+    assert "99-test" not in stored(home)["lessons"]
+    assert "0 of 1" in view.summary.value
+
+
+def test_the_overviews_stored_picture_does_not_depend_on_the_progress(home):
+    before = Overview("99-test", progress.TRACKER)._repr_mimebundle_()["text/html"]
+    box = question().widget()
+    box.radio.index = 1
+    box.button.click()
+    assert Overview("99-test", progress.TRACKER)._repr_mimebundle_()["text/html"] == before
+
+
+def test_a_damaged_file_never_stops_a_lesson_and_the_overview_says_so(home):
+    home.parent.mkdir(parents=True)
+    home.write_text("{oops")
+    box = question().widget()  # registering reads the damaged file
+    assert box.verdict is None
+    view = Overview("99-test", progress.TRACKER)
+    assert "damaged" in view.summary.value
+    box.radio.index = 1
+    box.button.click()
+    assert stored(home)["lessons"]["99-test"]["parts"]
+
+
+def test_the_course_view_lists_lessons_and_exercise_scores(home):
+    progress.TRACKER.record_exercise("01-islands", 3, 5)
+    box = question().widget()
+    box.radio.index = 1
+    box.button.click()
+    lines = course_lines(stored(home), ["01-galaxy", "99-test"])
+    assert lines == ["01-galaxy: not started", "99-test: 1 of 1 parts done right, 1 tried, 0 hints opened",
+                     "exercise 01-islands: last self-check 3/5"]
+    view = CourseProgress(progress.TRACKER)
+    assert "exercise 01-islands: last self-check 3/5" in view.listing.value
+    view.reset_button.click()
+    view.reset_button.click()
+    assert stored(home) == {"format": 1, "lessons": {}, "exercises": {}}
+
+
+def test_the_command_line_shows_and_resets_progress(home, capsys):
+    progress.TRACKER.record_exercise("01-islands", 2, 4)
+    assert main(["progress"]) == 0
+    assert "exercise 01-islands: last self-check 2/4" in capsys.readouterr().out
+    assert main(["progress", "--reset"]) == 0
+    out = capsys.readouterr().out
+    assert "forgot the progress of the whole course" in out and "exercise 01-islands" not in out

@@ -1,0 +1,95 @@
+"""Every lesson makes the student write code: an overview of progress first, a Parsons problem and three tasks
+or more, each with a hint, judged by behaviour, with no answer readable in the notebook."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from graders.parsons import Parsons, code_of
+from graders.quizzes import FillTheGap
+from graders.tasks import Task
+from tests.lessons.lesson_helpers import LESSONS, code_cells
+
+NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))
+
+
+def practice(path: Path) -> list[tuple[nbformat.NotebookNode, Any]]:
+    """Every task, Parsons problem and fill-the-gap of a lesson, made by running its own (hidden) cell."""
+    found = []
+    scope: dict[str, Any] = {}  # one scope, in order: a later cell may use what an earlier one made
+    for cell in code_cells(nbformat.read(path, as_version=4)):
+        if any(f"= {kind}(" in cell.source for kind in ("Task", "Parsons", "FillTheGap")):
+            made = set(scope)
+            try:
+                exec(compile(cell.source, f"<{path.stem}>", "exec"), scope)
+            except NameError:  # an older fill-the-gap that uses the lesson's earlier cells: counted by its text
+                found.append((cell, FillTheGap("___", len, {})))
+                continue
+            found += [(cell, value) for name, value in scope.items()
+                      if name not in made and isinstance(value, Task | Parsons | FillTheGap)]
+    return found
+
+
+@pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda p: p.stem)
+def lesson(request) -> tuple[Path, list]:
+    return request.param, practice(request.param)
+
+
+def test_the_first_code_cell_shows_the_lessons_progress(lesson):
+    path, _ = lesson
+    first = code_cells(nbformat.read(path, as_version=4))[0]
+    assert f'overview("{path.stem}")' in first.source
+    assert first.metadata["jupyter"]["source_hidden"] is True
+    [html] = [o.data["text/html"] for o in first.outputs if "text/html" in o.get("data", {})]
+    assert "Your progress" in html  # the same sentence for every student: no progress file reaches the notebook
+
+
+def test_a_parsons_problem_and_three_tasks_or_more_each_with_a_hint(lesson):
+    _, parts = lesson
+    kinds = [type(part).__name__ for _, part in parts]
+    assert kinds.count("Parsons") >= 1
+    assert kinds.count("Task") + kinds.count("FillTheGap") >= 3
+    for _, part in parts:
+        if not isinstance(part, FillTheGap):
+            assert len(part.hint) > 20, part
+
+
+def test_each_tasks_own_reference_passes_and_the_starter_stub_fails_with_the_input_named(lesson):
+    path, parts = lesson
+    nb = nbformat.read(path, as_version=4)
+    for _, task in (p for p in parts if isinstance(p[1], Task)):
+        assert task.check(task.reference).correct
+        [judged] = [c for c in code_cells(nb) if c.source == f"{var_of(nb, task)}.judge({task.name})"]
+        [html] = [o.data["text/html"] for o in judged.outputs]
+        first_case = next(iter(task.cases))
+        assert f"For {first_case} yours gives None".replace("'", "&#x27;") in html
+
+
+def var_of(nb: nbformat.NotebookNode, task: Task) -> str:
+    """The name a lesson gives a task (the line before its statement)."""
+    for cell in code_cells(nb):
+        if task.statement in cell.source and " = Task(" in cell.source:
+            return cell.source.split(" = Task(")[0].split("\n")[-1]
+    raise AssertionError(task.statement)
+
+
+def test_each_parsons_problem_is_solved_by_its_real_lines_and_not_by_the_shuffle(lesson):
+    _, parts = lesson
+    for _, puzzle in (p for p in parts if isinstance(p[1], Parsons)):
+        assert puzzle.check(puzzle.solution).correct
+        assert not puzzle.check(puzzle.start()).correct
+        assert [p.wanted for p in puzzle.pieces].count(False) in (1, 2)
+
+
+def test_no_tasks_answer_is_readable_in_the_notebook(lesson):
+    path, parts = lesson
+    text = json.dumps(nbformat.read(path, as_version=4))
+    for _, task in (p for p in parts if isinstance(p[1], Task)):
+        body = [line.strip() for line in code_of(task.reference).splitlines()[1:] if line.strip()]
+        code = [line for line in body if len(line) > 12 and not line.startswith(("from ", "import "))]
+        shown = [line for line in code if json.dumps(line)[1:-1] in text]
+        assert len(shown) <= len(code) // 2, f"{task.name}: {shown}"  # a line or two may be shared with a Parsons

@@ -274,7 +274,7 @@ class AiTuning:
     home_guard_ratio: float = 2.5  # the home fleet stays unless 2.5 times the nearby threat
     escort_ratio: float = 0.7  # go for free planets only where the enemy is under 70% of my strength
     fort_strength: float = 8.0  # a fortress level defends like a stack of this strength
-    attack_margin: float = 1.8  # attack only with 1.8 times the defence,
+    attack_margin: float = 1.8  # attack only with 1.8 times the defence's strength (1.8² = 3.24 times its power),
     attack_margin_per_attack: float = 0.2  # and a fifth less per attack weight (warlords dare)
     attack_min_strength: int = 10  # never attack with a stack weaker than this
     prey_benefit: float = 1.5  # taking a planet gains it and weakens an enemy: worth half again

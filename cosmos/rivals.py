@@ -194,7 +194,7 @@ def stay_score(view: View, system: int, mine: float) -> float:
 
 
 def target_score(view: View, target: int, steps: int, mine: float, margin: float) -> float:
-    """What sending a stack of strength mine to target, steps lanes away, is worth."""
+    """What sending a stack of strength mine (square root of power: margin m wants m² the power) to target is worth."""
     t = view.tuning
     free, enemy, prey = view.free, view.enemy, view.prey
     score = 0.0

@@ -21,7 +21,7 @@ Cost = tuple[int, int, int, int]
 
 
 def strength(ships: list[int], attack: list[int], hp: list[int]) -> float:
-    """A stack's fighting strength (Lanchester): the root of total attack times total hit points."""
+    """A stack's strength: the square root of its Lanchester power (total attack times total hp), linear in ships."""
     total_attack = total_hp = 0
     for k in KINDS:
         total_attack += ships[k] * attack[k]

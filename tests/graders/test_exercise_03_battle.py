@@ -180,7 +180,7 @@ def test_the_sandbox_grades_the_reference_full_and_every_wrong_solution_lower(tm
         "floats-drift": "duel: exact fractions needed 1",
         "wounds-dropped": "duel: wounds add up over rounds",
         "roles-inverted": "duel: kinds I against B",
-        "fire-not-split": "duel: the lesson's fleets of seed 2026, without the fortress",
+        "fire-not-split": "duel: the fleets at Achernar in lesson 3 (3I 2B 2F against 3I 2B 3F), without the fortress",
         "one-round-short": "duel: kinds B against F",
         "returns-tuples": "duel: one interceptor each",
     }

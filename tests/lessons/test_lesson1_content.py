@@ -1,4 +1,22 @@
-"""Lesson 1 holds every part of the pattern, prints its outputs, shows the real engine and says only true things."""
+"""Lesson 1 holds every part of the pattern, prints its outputs, shows the real engine and says only true things.
+
+CLAIMS the lesson makes and the test that checks each:
+- every program prints the canon's output (seeds, lanes, islands, the whole galaxy, weights):
+  test_each_program_prints_exactly_the_reference_output
+- the problem's and help screens are the game's own, from a Session: test_the_problem_shows_..., test_the_help_...
+- draw_map is the body of the map screen: test_draw_map_is_the_body_of_the_map_screen_not_the_whole_screen
+- the code map counts the engine's lines; no module imports upward; bus is loaded but taught in lesson 5:
+  test_the_code_map_counts_the_engines_lines, test_no_module_imports_from_a_higher_layer_..., test_bus_...
+- who uses the shortest path (go and next_step; the rivals read a table), is_connected never called by the game:
+  test_what_the_lesson_says_about_who_uses_the_shortest_path_is_true
+- the game's data the prose names is printed from the tables: test_the_game_data_the_prose_names_...
+- a map of seven ideas at the top, a rest with two questions halfway: test_a_map_of_seven_ideas_at_the_top_...
+- find-the-bug is pick_weighted with `<=` (31 45 24 instead of 30 45 25), not just below its listing:
+  test_find_the_bug_output_comes_from_running_the_buggy_pick_weighted, test_find_the_bug_is_not_spot_the_difference
+- the canon's connect bug still gives 150 of 200: test_the_canons_connect_bug_still_gives_the_canons_output
+- the exercise's first two more tasks are graded, as both notebooks say: test_the_graded_more_tasks_are_said_...
+- six questions and two reviews of the first half, keys computed or hashed: test_eight_questions_...
+"""
 from __future__ import annotations
 
 import inspect
@@ -18,7 +36,8 @@ from tests.reference import screen
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
-QUIZ_BLOCKS = {"predict the output", "find the bug"}
+QUIZ_BLOCKS = {"predict the output"}
+CANON_ONLY = {"find the bug"}  # the source lesson's connect bug: checked against the engine, not shown
 
 
 def cell_for(nb, reference: str):
@@ -37,11 +56,12 @@ def tagged(nb, key: str, value: object = True):
 
 
 def prose_words(cell) -> int:
-    """The words of a markdown cell, fenced code left out (as the originality tool counts them)."""
-    return len(WORD.findall(re.sub(r"```.*?```", " ", cell.source, flags=re.S)))
+    """The words of prose in a markdown cell: fenced code and tables left out (a table breaks a run of prose)."""
+    prose = re.sub(r"^\|.*$", " ", re.sub(r"```.*?```", " ", cell.source, flags=re.S), flags=re.M)
+    return len(WORD.findall(prose))
 
 
-@pytest.mark.parametrize("name", sorted(set(reference_blocks()) - QUIZ_BLOCKS))
+@pytest.mark.parametrize("name", sorted(set(reference_blocks()) - QUIZ_BLOCKS - CANON_ONLY))
 def test_each_program_prints_exactly_the_reference_output(lesson1_nb, name):
     assert stdout_of(cell_for(lesson1_nb, name)) == reference_blocks()[name]
 
@@ -49,7 +69,7 @@ def test_each_program_prints_exactly_the_reference_output(lesson1_nb, name):
 def test_every_block_of_the_reference_is_covered(lesson1_nb):
     printed = {c.metadata["cosmos"]["reference"] for c in code_cells(lesson1_nb)
                if "reference" in c.metadata.get("cosmos", {})}
-    assert printed | QUIZ_BLOCKS == set(reference_blocks())
+    assert printed | QUIZ_BLOCKS | CANON_ONLY == set(reference_blocks())
 
 
 def test_predict_the_output_key_is_what_the_snippet_prints(lesson1_ns):
@@ -79,22 +99,63 @@ def test_predict_the_output_key_follows_the_code(lesson1_ns):
     assert changed.expected == "0 1 2 3 1 2"
 
 
-def test_find_the_bug_output_comes_from_running_the_buggy_connect(lesson1_ns):
+def rolls_per_index(weights, bound_included):
+    """How many of the rolls 0..total-1 each index owns, with each range ending before (or at) its bound."""
+    counts = [0] * len(weights)
+    for roll in range(sum(weights)):
+        rest = roll
+        for i, weight in enumerate(weights):
+            if rest < weight or (bound_included and rest == weight):
+                counts[i] += 1
+                break
+            rest -= weight
+        else:
+            counts[-1] += 1
+    return counts
+
+
+def test_find_the_bug_output_comes_from_running_the_buggy_pick_weighted(lesson1_ns):
     bug = lesson1_ns["find_the_bug"]
     assert isinstance(bug, FindTheBug)
-    assert bug.reference is galaxy.connect
-    assert bug.wrong_output + "\n" == reference_blocks()["find the bug"]
-    whole = reference_blocks()["the whole galaxy from one seed"].splitlines()
-    assert bug.fixed_output == whole[-1]  # the real connect: every seed connected
-    assert "range(1, count - 1)" in bug.lines[bug.bug_line - 1]
-    real = inspect.getsource(galaxy.connect).splitlines()
+    assert bug.reference is galaxy.pick_weighted
+    assert bug.fixed_output == "rolls 0-99 give 1, 2, 3 planets: 30 45 25"  # the weights, as the text says
+    wrong = rolls_per_index([30, 45, 25], bound_included=True)
+    assert wrong == [31, 45, 24] and bug.wrong_output == f"rolls 0-99 give 1, 2, 3 planets: {' '.join(map(str, wrong))}"
+    assert "roll <= weight" in bug.lines[bug.bug_line - 1]
+    real = inspect.getsource(galaxy.pick_weighted).splitlines()
     differ = [i for i, (a, b) in enumerate(zip(real, bug.lines, strict=True)) if a != b]
-    assert differ == [bug.bug_line - 1]  # the real connect with exactly the guilty line changed
+    assert differ == [bug.bug_line - 1]  # the real function with exactly the guilty line changed
+
+
+def test_the_canons_connect_bug_still_gives_the_canons_output(lesson1_ns):
+    """The source lesson's find-the-bug (connect's tree loop one step short) still holds for the engine."""
+    real = inspect.getsource(galaxy.connect)
+    assert real.count("range(1, count)") == 1
+    scope = dict(galaxy.connect.__globals__)
+    exec(real.replace("range(1, count)", "range(1, count - 1)"), scope)
+    whole = 0
+    for seed in range(1, 201):
+        die = rng.Random(seed)
+        stars = lesson1_ns["place_stars"](die, 12 + die.next_int(9))
+        scope["connect"](stars, die)
+        whole += graph.is_connected(stars)
+    assert f"seeds 1-200: connected {whole} of 200\n" == reference_blocks()["find the bug"]
+
+
+def test_find_the_bug_is_not_spot_the_difference(lesson1_nb):
+    """The correct listing of the function is not just above the puzzle: not in the three sections before it."""
+    headings = [i for i, c in enumerate(lesson1_nb.cells) if c.cell_type == "markdown" and c.source.startswith("## ")]
+    bug_at = next(i for i in headings if lesson1_nb.cells[i].source.startswith("## Find the bug"))
+    before = headings[headings.index(bug_at) - 3]
+    shown = "\n".join(str(o.get("data", "")) for c in lesson1_nb.cells[before:bug_at] if c.cell_type == "code"
+                      for o in c.outputs)
+    assert "def pick_weighted(" not in shown
+    assert "def pick_weighted(" in "\n".join(str(o.get("data", "")) for c in code_cells(lesson1_nb) for o in c.outputs)
 
 
 def test_find_the_bug_listing_and_its_bug_are_not_in_the_notebooks_text(lesson1_nb):
     sources = "\n".join(cell.source for cell in lesson1_nb.cells)
-    assert "range(1, count - 1)" not in sources and "def connect(" not in sources
+    assert "roll <= weight" not in sources and "def pick_weighted(" not in sources
 
 
 def test_find_the_bug_innocent_lines_say_why(lesson1_ns):
@@ -110,12 +171,12 @@ def test_find_the_bug_innocent_lines_say_why(lesson1_ns):
 
 def test_find_the_bug_key_follows_the_code(lesson1_ns):
     bug = lesson1_ns["find_the_bug"]
-    real = inspect.getsource(galaxy.connect)
-    other = real.replace("rng.chance(EXTRA_LANE_CHANCE)", "rng.chance(100)")
-    moved = FindTheBug(other, galaxy.connect, bug.program, bug.namespace)
+    real = inspect.getsource(galaxy.pick_weighted)
+    other = real.replace("roll -= weight", "roll -= weight - 1")
+    moved = FindTheBug(other, galaxy.pick_weighted, bug.program, bug.namespace)
     assert moved.bug_line != bug.bug_line
-    assert "rng.chance(100)" in moved.lines[moved.bug_line - 1]
-    assert moved.wrong_output.startswith("seeds 1-200: connected 200 of 200")
+    assert "roll -= weight - 1" in moved.lines[moved.bug_line - 1]
+    assert moved.wrong_output != bug.fixed_output
 
 
 def test_the_gap_is_checked_by_behaviour(lesson1_ns):
@@ -131,9 +192,9 @@ def test_the_gap_is_checked_by_behaviour(lesson1_ns):
     assert box.feedback.value == ""
 
 
-def test_six_questions_to_test_yourself_each_with_one_right_answer(lesson1_ns):
+def test_eight_questions_to_test_yourself_each_with_one_right_answer(lesson1_ns):
     quizzes = lesson1_ns["test_yourself"].quizzes
-    assert len(quizzes) == 6
+    assert len(quizzes) == 8
     for quiz in quizzes:
         assert isinstance(quiz, MultipleChoice)
         verdicts = [quiz.check(i) for i in range(len(quiz.choices))]
@@ -146,6 +207,8 @@ def test_six_questions_to_test_yourself_each_with_one_right_answer(lesson1_ns):
     assert rights[1] == "11" and rights[3] == "2"
     assert "formula" in rights[0] and "No path leads there" in rights[2]
     assert "rebuilds" in rights[4] and "islands" in rights[5]
+    assert "ascending order" in rights[6] and rights[7] == "0 to 5"  # the two reviews of the first half
+    assert all(q.question.startswith("Review of the first half") for q in quizzes[6:])
     assert len({q.choices.index(next(c for c in q.choices if c.text == r)) for q, r in zip(quizzes, rights,
                                                                                        strict=True)}) > 1
 
@@ -164,7 +227,7 @@ def test_computed_keys_change_when_the_code_changes(lesson1_ns):
 def test_the_answers_are_not_in_the_notebooks_text(lesson1_nb, lesson1_ns):
     sources = "\n".join(cell.source for cell in lesson1_nb.cells)
     assert lesson1_ns["predict"].expected not in sources  # only computed, by running the snippet
-    assert sources.count("Computed(") == 2 and sources.count("Hashed(") == 4
+    assert sources.count("Computed(") == 4 and sources.count("Hashed(") == 6  # the halfway check has one of each
     stored = "\n".join(str(o.get("data", "")) for c in code_cells(lesson1_nb) for o in c.outputs)
     assert "Right." not in stored and "Not quite." not in stored
     for quiz in lesson1_ns["test_yourself"].quizzes:  # only feedback tells the right option, and it is
@@ -348,3 +411,35 @@ def test_the_exercise_link_opens_the_notebook_and_the_more_tasks_agree(lesson1_n
     titles = re.findall(r"^\* \*\*(.+?)\*\*", ours, flags=re.M)
     assert len(titles) >= 3
     assert re.findall(r"^- \*\*(.+?)\*\*", theirs, flags=re.M) == titles
+
+
+def test_a_map_of_seven_ideas_at_the_top_and_a_rest_halfway(lesson1_nb, lesson1_ns):
+    text = markdown(lesson1_nb)
+    top = text[: text.index("## The problem")]
+    rows = re.findall(r"^\| (\d) \| (.+?) \|", top, flags=re.M)
+    assert [n for n, _ in rows] == [str(i) for i in range(1, 8)]
+    assert top.index("| 3 |") < top.index("*rest: a short check of the first half*") < top.index("| 4 |")
+    halfway = text.index("**Halfway: a short rest.**")
+    assert text.index("## Is the galaxy connected?") < halfway < text.index("## Stars on a grid")
+    quizzes = lesson1_ns["halfway"].quizzes
+    assert len(quizzes) == 2 and all(q.unexplained() == [] for q in quizzes)
+    rights = [next(c.text for i, c in enumerate(q.choices) if q.check(i).correct) for q in quizzes]
+    assert rights[0] == lesson1_ns["twin_rolls"]() == "10"
+    dist = [0, 1, 1, 2, -1]  # the distances of the second question: system 5 is the one at -1
+    assert dist.index(-1) + 1 == 5 and rights[1].startswith("No: system 5 is never reached")
+
+
+def test_the_graded_more_tasks_are_said_to_be_graded(lesson1_nb):
+    import json
+
+    import nbformat
+
+    folder = LESSONS.parent / "exercises" / "01-islands"
+    contract = json.loads((folder / "exercise.json").read_text(encoding="utf-8"))
+    checked = {check["call"] for check in contract["checks"]}
+    assert {"shortest_path", "main_path", "lanes_needed"} <= set(contract["contract"]) & checked
+    theirs = " ".join(" ".join(c.source for c in nbformat.read(folder / "islands.ipynb", as_version=4).cells
+                               if c.cell_type == "markdown").split())
+    assert "**The first two are graded** like the main task" in theirs and "The third is not graded." in theirs
+    ours = " ".join(markdown(lesson1_nb).split())
+    assert "the first two are graded like the main task" in ours

@@ -1,4 +1,21 @@
-"""Lesson 2 has every part, prints what the engine computes, shows the real code and says true things."""
+"""Lesson 2 has every part, prints what the engine computes, shows the real code and says true things.
+
+CLAIMS the lesson makes and the test that checks each:
+- the refusal of `r 13` names every missing prerequisite: test_the_problem_is_..., test_the_refusal_names_...
+- four roots, Deep drilling opens the most (three), 16 arrows: test_the_reverse_view_and_its_claims
+- smallest-first and first-in-first-out orders are both valid and part at the fifth place:
+  test_kahn_the_toy_and_the_engine_agree_and_fifo_differs_at_the_fifth_place
+- a heap keeps its smallest item at the front without being sorted (2, 5, 8, 7, 6), pops in order, and is
+  explained before find-the-bug; the engine's queue is one: test_the_heap_is_explained_with_a_program_...
+- a loop leaves its technologies out of the order (4 of 4 without, 1 of 4 with):
+  test_kahn_leaves_a_loop_out_of_the_order_as_the_program_shows; the student finds the rule:
+  test_the_cycle_rule_is_a_task_judged_by_behaviour
+- the broken trees print the engine's own messages; the tree is checked once at load: the tests named so
+- the frontier before and after Deep drilling, the science table: the tests named so
+- depth-first gives another valid order, from the first place: test_depth_first_gives_...
+- the replayed game: Vega climbs furthest (seven), Orion wins by conquest: test_the_game_replay_claims
+- the quizzes' keys are computed or hashed, two questions review lesson 1: test_eight_questions_...
+"""
 from __future__ import annotations
 
 import inspect
@@ -48,6 +65,11 @@ def ns(nb) -> dict[str, Any]:
     """The names lesson 2 defines, from running every code cell in this process."""
     return run_cells(nb, "lesson2", skip_play=False)
 
+
+
+def printing_of(nb, fragment: str) -> str:
+    """The stdout of the one code cell whose source contains fragment."""
+    return stdout_of(cell_with(nb, fragment))
 
 
 def markdown(nb) -> str:
@@ -252,11 +274,11 @@ def test_find_the_bug_is_the_real_function_with_one_line_changed(ns):
     assert bug.check(bug.bug_line).correct and not bug.check(1).correct
 
 
-def test_six_questions_each_with_one_right_answer_and_feedback_everywhere(nb, ns):
+def test_eight_questions_each_with_one_right_answer_and_feedback_everywhere(nb, ns):
     quizset = ns["test_yourself"]
     assert isinstance(quizset, QuizSet)
     quizzes = quizset.quizzes
-    assert len(quizzes) == 6
+    assert len(quizzes) == 8
     rights = []
     for quiz in quizzes:
         verdicts = [quiz.check(i) for i in range(len(quiz.choices))]
@@ -266,6 +288,8 @@ def test_six_questions_each_with_one_right_answer_and_feedback_everywhere(nb, ns
     assert rights[1] == str(len(researchable(new_world(2026), 0)))
     assert rights[3] == "the technology tree has a cycle: a -> b -> a"
     assert rights[5] == "200 turns"
+    assert [q.question.split(":")[0] for q in quizzes[6:]] == ["Review of lesson 1"] * 2
+    assert rights[6].startswith("The shortest lane that joins a system of the tree") and "sorted" in rights[7]
     positions = [next(i for i in range(len(q.choices)) if q.check(i).correct) for q in quizzes]
     assert len(set(positions)) > 1  # the right option is not always in the same place
     sources = "\n".join(cell.source for cell in nb.cells)
@@ -336,3 +360,33 @@ def test_find_the_bug_cells_do_not_show_the_changed_line(nb):
     """Unfolding the quiz cell must not give the answer away: the change is packed."""
     cell = next(c for c in code_cells(nb) if "find_the_bug = FindTheBug(" in c.source)
     assert "ready.pop()" not in cell.source and "variant(validate_tree" in cell.source
+
+
+def test_the_heap_is_explained_with_a_program_before_find_the_bug_needs_it(nb):
+    out = printing_of(nb, "heapq.heappush(ready, number)")
+    fronts = [int(line.rsplit("front ", 1)[1]) for line in out.splitlines()[:-1]]
+    pushed = [7, 5, 8, 6, 2]
+    assert fronts == [min(pushed[: i + 1]) for i in range(len(pushed))]  # the front is always the smallest
+    assert "push 2: list [2, 5, 8, 7, 6], front 2" in out  # not sorted, as the text says
+    assert out.splitlines()[-1] == "pop, pop, ...: 2 5 6 7 8"
+    text = markdown(nb)
+    assert "after the last push it reads 2, 5, 8, 7, 6" in text
+    assert text.index("**heap**") < text.index("## Find the bug") and "heap" not in text[: text.index("**heap**")]
+    assert "heapq.heappop(ready)" in inspect.getsource(validate_tree)  # the engine's queue is that heap
+
+
+def test_kahn_leaves_a_loop_out_of_the_order_as_the_program_shows(nb, ns):
+    out = printing_of(nb, "looped = [")
+    assert out.splitlines() == ["with a loop  4 technologies, order: 4", "without      4 technologies, order: 1 2 3 4"]
+    assert ns["kahn"](TECHS) == research_order()  # the general kahn still gives the game's order
+
+
+def test_the_cycle_rule_is_a_task_judged_by_behaviour(ns):
+    gap = ns["cycle_gap"]
+    for right in ("< len(techs)", "!= len(techs)", "<len(techs)"):
+        assert gap.check(right).correct, right
+    for wrong in ("== len(techs)", "> len(techs)", "<= len(techs)", "< 0"):
+        verdict = gap.check(wrong)
+        assert not verdict.correct and ("yours answers" in verdict.message or "does not run" in verdict.message)
+    assert ns["has_cycle"]([ns["tech"]("a"), ns["tech"]("b", "b")])  # the engine's verdict: a self-loop
+    assert not ns["has_cycle"](list(TECHS))

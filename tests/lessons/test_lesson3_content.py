@@ -1,4 +1,22 @@
-"""Lesson 3 has every part of the pattern, its outputs are computed by the engine, and its claims hold."""
+"""Lesson 3 has every part of the pattern, its outputs are computed by the engine, and its claims hold.
+
+CLAIMS the lesson makes and the test that checks each:
+- the problem's screens (3I 2B 2F lost at Achernar to 3I 2B 3F and a fortress):
+  test_the_problem_is_the_real_games_screen
+- one battle in five changes its winner with the order of firing, none at once: test_the_first_mover_edge_is_measured
+- the ship table, the percent table, a dreadnought's price: test_the_ship_table_is_the_engines_data
+- the first volley adds up to 21/2 on the interceptors, one dies: test_the_split_of_the_first_volley_is_...
+- floats lose a bomber that fractions keep (29.999999999999996): test_floats_lose_a_bomber_that_fractions_keep
+- the fleets cross on turn 2 without a battle, arrive on turn 3: test_the_fleets_cross_on_turn_two_...
+- the siege: power 13, fortress 20, planet taken in the third turn: test_the_siege_takes_three_turns_...
+- twelve against twelve lose eight each; split, Orion's sixes die for five of ours: test_splitting_a_fleet_...
+- Lanchester's square law: power = attack x hit points, four times for twice the ships; the rivals'
+  strength is its square root, so a margin of 1.8 is 3.24 times the power: test_lanchesters_square_law_...
+- the rivals estimate (strength), they do not fight a battle in advance: test_the_rivals_estimate_...
+- the exercise's example is the problem's fleets, without the fortress Orion keeps three, with it four:
+  test_the_exercise_example_is_the_fleets_of_the_problem
+- the real code is shown, not copied; the quizzes' keys are computed: the tests named after them.
+"""
 from __future__ import annotations
 
 import inspect
@@ -133,10 +151,63 @@ def test_the_siege_takes_three_turns_as_the_text_says(nb, ns):
     assert f"{FORT_ATTACK} × *n*" in text and f"{FORT_HP} × *n*" in text
 
 
-def test_splitting_a_fleet_loses_as_the_text_says(nb):
+def test_splitting_a_fleet_loses_as_the_text_says(nb, ns):
     out = printing(nb, "def battle(a, b):")
-    assert "12 against 12: [0, 0, 4, 0] [0, 0, 4, 0]" in out
-    assert out.splitlines()[1].endswith("[0, 0, 10, 0] [0, 0, 7, 0]")
+    assert "12 against 12: [0, 0, 4, 0] [0, 0, 4, 0]" in out  # both sides lose eight
+    assert out.splitlines()[-1].endswith("[0, 0, 10, 0] [0, 0, 7, 0]")  # split: we lose five
+    first, orion_first = ns["battle"]([0, 0, 12, 0], [0, 0, 6, 0])
+    assert orion_first == [0, 0, 0, 0] and ns["battle"](first, [0, 0, 6, 0])[1] == [0, 0, 0, 0]
+    text = " ".join(markdown(nb).split())
+    assert "Twelve against twelve, both sides lose eight in three rounds" in text
+    assert "Orion's frigates are all destroyed, and they cost us only five" in text
+
+
+def test_lanchesters_square_law_and_the_rivals_margin_as_the_text_says(nb, ns):
+    from cosmos.data import AI_TUNING
+    from cosmos.view import strength
+
+    frigate = SHIP_TYPES[2]
+    out = printing(nb, "def battle(a, b):").splitlines()
+    power = {n: n * frigate.attack * n * frigate.hp for n in (6, 12)}
+    assert out[0].endswith(f"fighting power {power[6]}") and out[1].endswith(f"fighting power {power[12]}")
+    assert power[12] == 4 * power[6]  # twice the ships, four times the power
+    attack, hp = [t.attack for t in SHIP_TYPES], [t.hp for t in SHIP_TYPES]
+    assert strength([0, 0, 12, 0], attack, hp) == 2 * strength([0, 0, 6, 0], attack, hp)  # twice the strength
+    assert strength([0, 0, 12, 0], attack, hp) ** 2 == ns["fighting_power"]([0, 0, 12, 0])  # the root of the power
+    assert AI_TUNING.attack_margin == 1.8 and round(1.8 * 1.8, 2) == 3.24
+    ratio = strength([0, 0, 18, 0], attack, hp) / strength([0, 0, 10, 0], attack, hp)
+    assert round(ratio, 2) == 1.8
+    assert printing(nb, "def fighting_power(") == (
+        "18 frigates against 10: 3.24 times the fighting power, 1.80 times the strength\n")
+    text = " ".join(markdown(nb).split())
+    assert "wants 1.8 × 1.8 = 3.24 times its fighting power" in text
+    assert "is the *square root* of the fighting power" in text
+
+
+def test_the_exercise_example_is_the_fleets_of_the_problem(nb, ns):
+    session = Session(seed=2026, lang="en")
+    session.send("go 1 4")
+    for _ in range(3):
+        session.send("end")
+    report = session.send("report")
+    assert "Terran Empire: 3I 2B 2F" in report
+    assert "Orion Hegemon: 3I 2B 3F and fortress level 1, lost 2I 1B 1F" in report
+    assert ns["battle"]([3, 2, 2, 0], [3, 2, 3, 0]) == ([0, 0, 0, 0], [1, 1, 1, 0])  # without the fortress: three
+    text = " ".join(markdown(nb).split())
+    assert "for the input `3 2 2 0`, `3 2 3 0`, `3`: the fleets of the problem" in text
+    assert "Orion kept four ships; without it, three." in text  # 8 - (2 + 1 + 1) with the fortress
+    exercise = json.loads((LESSONS.parent / "exercises" / "03-battle" / "exercise.json").read_text(encoding="utf-8"))
+    first = exercise["checks"][0]
+    assert first["args"] == [[3, 2, 2, 0], [3, 2, 3, 0], 3] and first["expect"] == [[0, 0, 0, 0], [1, 1, 1, 0]]
+    notebook = (LESSONS.parent / "exercises" / "03-battle" / "battle.ipynb").read_text(encoding="utf-8")
+    assert "4, 2, 6, 0" not in notebook and "3I 2B 2F against its 3I 2B 3F" in notebook
+
+
+def test_the_rivals_estimate_a_battle_by_strength_rather_than_fight_it():
+    from cosmos import rivals
+
+    source = inspect.getsource(rivals)
+    assert "strength(" in source and "fight(" not in source and "fire_round(" not in source
 
 
 def test_the_real_engine_code_is_shown_not_copied(nb):
@@ -178,9 +249,9 @@ def test_find_the_bug_differs_in_exactly_one_line_and_its_output_is_computed(ns,
     assert [bug.check(i + 1).correct for i in range(len(buggy))].count(True) == 1
 
 
-def test_six_questions_to_test_yourself_each_with_one_right_answer(ns):
+def test_eight_questions_to_test_yourself_each_with_one_right_answer(ns):
     quizzes = ns["test_yourself"].quizzes
-    assert len(quizzes) == 6
+    assert len(quizzes) == 8
     for quiz in quizzes:
         verdicts = [quiz.check(i) for i in range(len(quiz.choices))]
         assert sum(v.correct for v in verdicts) == 1
@@ -188,13 +259,15 @@ def test_six_questions_to_test_yourself_each_with_one_right_answer(ns):
     rights = [next(c.text for i, c in enumerate(q.choices) if q.check(i).correct) for q in quizzes]
     assert rights[1] == "interceptor" and rights[2] == "It is destroyed in round 2"
     assert "who" in rights[0] or "which side" in rights[0]
-    assert "fall just short" in rights[3] and rights[4].startswith("Nothing") and rights[5] == "3"
+    assert "a hair short" in rights[3] and rights[4].startswith("Nothing") and rights[5] == "3"
+    assert quizzes[6].question.startswith("Review of lesson 1") and "shortest path" in rights[6]
+    assert quizzes[7].question.startswith("Review of lesson 2") and rights[7] == "Gas siphons"
 
 
 def test_the_answers_are_not_readable_in_the_notebook(nb, ns):
     sources = "\n".join(cell.source for cell in nb.cells)
     assert ns["predict"].expected not in sources
-    assert sources.count("Hashed(") == 2 and sources.count("Computed(") == 4
+    assert sources.count("Hashed(") == 3 and sources.count("Computed(") == 5
     stored = "\n".join(json.dumps(o.get("data", "")) for c in code_cells(nb) for o in c.outputs)
     assert "Right." not in stored and "Not quite." not in stored
 
@@ -211,3 +284,29 @@ def test_the_lessons_cells_load_no_engine_module_after_lesson_3(nb, tmp_path: Pa
     loaded = {m.removeprefix("cosmos.") for m in engine_modules_loaded(nb, tmp_path)} - {"cosmos"}
     assert {"fleets", "battle"} <= loaded
     assert sorted(m for m in loaded if LESSON_OF_MODULE[m] > 3) == []
+
+
+def test_speed_is_one_lane_and_two_with_ion_engines_as_the_text_says(nb):
+    from cosmos.data import FLEET_SPEED, TECHS
+    from cosmos.fleets import fleet_speed
+    from cosmos.tech import tech_id
+    from cosmos.world import new_world
+
+    world = new_world(2026)
+    assert FLEET_SPEED == 1 and fleet_speed(world, 0) == 1
+    speed_techs = [t.key for t in TECHS if any(effect == "speed" for effect, _ in t.effects)]
+    assert speed_techs == ["ion_engines"]
+    world.empires[0].techs.append(tech_id("ion_engines"))
+    assert fleet_speed(world, 0) == 2
+    assert "(one lane a turn, two once its empire knows Ion engines)" in " ".join(markdown(nb).split())
+
+
+def test_vegas_fleet_is_five_lanes_from_elara_and_needs_two_turns_more(nb):
+    from cosmos.graph import bfs
+    from cosmos.world import new_world
+
+    world = new_world(2026)
+    vega = world.fleets[2]
+    assert world.empires[vega.owner].name == "Vega Academy"
+    assert bfs(world.systems, vega.system).dist[0] == 5  # five lanes: arrives on turn 5, two after turn 3
+    assert "Vega's fleet, five lanes away, needs two turns more" in " ".join(markdown(nb).split())

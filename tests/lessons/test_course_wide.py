@@ -39,6 +39,10 @@ CHECKED = {
     "01-galaxy-from-a-seed",
     "02-technology-tree",
     "03-fleets-and-battle",
+    "04-the-rivals",
+    "05-turn-of-the-galaxy",
+    "06-whole-strategy",
+    "bonus-tents-and-trees",
 }
 MAX_PROSE_WORDS = 250
 WIDE_MARGIN = 1.3  # a key this many times longer than every other option gives itself away
@@ -100,7 +104,8 @@ def questions_of(lesson: str) -> tuple[tuple[tuple[str, ...], int], ...]:
     """Every multiple-choice question the lesson builds: its options as shown and the index of the key."""
     nb = nbformat.read(LESSONS / f"{lesson}.ipynb", as_version=4)
     quizzes: list[Any] = []
-    for value in run_cells(nb, lesson).values():
+    # every cell, Play's too: lesson 4's see-it goes on with the game its problem cell started
+    for value in run_cells(nb, lesson, skip_play=False).values():
         if isinstance(value, QuizSet):
             quizzes.extend(value.quizzes)
         elif isinstance(value, MultipleChoice | PredictOutput):

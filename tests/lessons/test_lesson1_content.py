@@ -10,6 +10,7 @@ CLAIMS the lesson makes and the test that checks each:
 - who uses the shortest path (go and next_step; the rivals read a table), is_connected never called by the game:
   test_what_the_lesson_says_about_who_uses_the_shortest_path_is_true
 - the game's data the prose names is printed from the tables: test_the_game_data_the_prose_names_...
+- six kinds of random event, three save slots: test_the_games_parts_the_first_section_lists_are_the_engines
 - a map of seven ideas at the top, a rest with two questions halfway: test_a_map_of_seven_ideas_at_the_top_...
 - find-the-bug is pick_weighted with `<=` (31 45 24 instead of 30 45 25), not just below its listing:
   test_find_the_bug_output_comes_from_running_the_buggy_pick_weighted, test_find_the_bug_is_not_spot_the_difference
@@ -443,3 +444,14 @@ def test_the_graded_more_tasks_are_said_to_be_graded(lesson1_nb):
     assert "**The first two are graded** like the main task" in theirs and "The third is not graded." in theirs
     ours = " ".join(markdown(lesson1_nb).split())
     assert "the first two are graded like the main task" in ours
+
+
+def test_the_games_parts_the_first_section_lists_are_the_engines(lesson1_nb):
+    from cosmos.events import EVENTS
+    from cosmos.save import SLOTS
+
+    assert [event.key for event in EVENTS] == ["meteor", "pirates", "unrest", "breakthrough", "convoy", "derelict"]
+    assert len(SLOTS) == 3  # "three save slots"
+    text = " ".join(markdown(lesson1_nb).split())
+    assert ("six kinds of random event (pirates, a meteor strike, unrest, a sudden breakthrough, a convoy, "
+            "a derelict ship), three save slots") in text

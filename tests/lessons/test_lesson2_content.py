@@ -12,6 +12,8 @@ CLAIMS the lesson makes and the test that checks each:
   test_the_cycle_rule_is_a_task_judged_by_behaviour
 - the broken trees print the engine's own messages; the tree is checked once at load: the tests named so
 - the frontier before and after Deep drilling, the science table: the tests named so
+- science: 1 for the capital, 2 a lab, Research grid +2 a lab, Quantum computing +50 %; `r 13` is refused
+  without spending the turn: test_the_science_rules_the_prose_states_are_the_engines
 - depth-first gives another valid order, from the first place: test_depth_first_gives_...
 - the replayed game: Vega climbs furthest (seven), Orion wins by conquest: test_the_game_replay_claims
 - the quizzes' keys are computed or hashed, two questions review lesson 1: test_eight_questions_...
@@ -390,3 +392,16 @@ def test_the_cycle_rule_is_a_task_judged_by_behaviour(ns):
         assert not verdict.correct and ("yours answers" in verdict.message or "does not run" in verdict.message)
     assert ns["has_cycle"]([ns["tech"]("a"), ns["tech"]("b", "b")])  # the engine's verdict: a self-loop
     assert not ns["has_cycle"](list(TECHS))
+
+
+def test_the_science_rules_the_prose_states_are_the_engines():
+    from cosmos.data import CAPITAL_SCIENCE, LAB_SCIENCE
+    from cosmos.ui.session import Session
+
+    effects = {t.key: dict(t.effects) for t in TECHS}
+    assert CAPITAL_SCIENCE == 1 and LAB_SCIENCE == 2  # "1 for holding its capital, plus 2 for each lab"
+    assert effects["research_grid"] == {"lab_science": 2}  # "Research grid adds 2 per lab"
+    assert effects["quantum_computing"] == {"science_pct": 50}  # "Quantum computing adds half of everything"
+    session = Session(seed=2026, lang="en")
+    session.send("r 13")
+    assert session.world.turn == 1 and session.world.empires[0].research < 0  # refused, the turn not spent

@@ -193,6 +193,10 @@ def test_the_exercise_example_is_the_fleets_of_the_problem(nb, ns):
     assert "Terran Empire: 3I 2B 2F" in report
     assert "Orion Hegemon: 3I 2B 3F and fortress level 1, lost 2I 1B 1F" in report
     assert ns["battle"]([3, 2, 2, 0], [3, 2, 3, 0]) == ([0, 0, 0, 0], [1, 1, 1, 0])  # without the fortress: three
+    from cosmos.world import new_world
+
+    assert new_world(2026).fleets[3].ships == [3, 2, 2, 0]  # "Orion had built a frigate in the meantime"
+    assert "Orion had built a frigate in the meantime (3I 2B 3F)" in " ".join(markdown(nb).split())
     text = " ".join(markdown(nb).split())
     assert "for the input `3 2 2 0`, `3 2 3 0`, `3`: the fleets of the problem" in text
     assert "Orion kept four ships; without it, three." in text  # 8 - (2 + 1 + 1) with the fortress

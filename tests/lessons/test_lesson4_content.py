@@ -423,3 +423,14 @@ def test_a_rival_never_draws_a_random_number(nb):
     assert printed_by(nb, "state = world.rng.state") == "the same orders twice: True | numbers drawn: False\n"
     source = (REPO_ROOT / "cosmos" / "rivals.py").read_text() + (REPO_ROOT / "cosmos" / "view.py").read_text()
     assert "rng" not in source and "import random" not in source
+
+
+def test_the_graders_hidden_checks_are_the_ones_the_lesson_names(nb):
+    import json
+
+    hidden = [c["name"] for c in json.loads((REPO_ROOT / "graders" / "hidden" / "04-choose" / "hidden.json")
+                                            .read_text())["checks"]]
+    assert "hidden checks of its own: empty budgets, free options, ties and ten thousand options" in " ".join(
+        markdown(nb).split())
+    for word in ("empty budget", "free option", "equal utilities", "10000 random options"):
+        assert any(word in name for name in hidden), word

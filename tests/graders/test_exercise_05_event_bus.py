@@ -34,7 +34,7 @@ def reference() -> dict:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     names: dict = {}
-    exec(module.REFERENCE + "\n" + module.ROLL, names)
+    exec(module.REFERENCE + "\n" + module.ROLL + "\n" + module.TURNS, names)
     return names
 
 
@@ -61,6 +61,21 @@ def test_the_reference_log_is_what_the_public_checks_expect(bus_exercise, refere
         result = probe.run_check(reference, check.kind, check.call, check.payload)
         verdict = judge_result(check, bus_exercise.contract[check.call], json.loads(json.dumps(result)))
         assert verdict.passed, (check.name, verdict.text)
+
+
+def test_the_order_of_the_phases_changes_the_game_in_the_turn_task(bus_exercise, reference) -> None:
+    turn_checks = [check for check in bus_exercise.checks if check.call == "run_turns" and not check.hidden]
+    assert len(turn_checks) == 3
+    args = [json.loads(check.payload) for check in turn_checks]
+    assert all(arg[1:] == args[0][1:] for arg in args)  # the same fleets and turns, three orders of phases
+    logs = [reference["run_turns"](*arg) for arg in args]
+    assert len({tuple(log) for log in logs}) == 3
+    assert logs[0][-1] == "turn 2: battle at 2, won by owner 1"  # building first: the defender has 4 ships
+    assert logs[1][-1] == "turn 2: battle at 2, nobody won"  # battle before the second build: 3 against 3
+    assert not any("battle" in line for line in logs[2])  # fight before move: the arrival is not fought yet
+    orders = {tuple(json.loads(check.payload)[0]) for check in bus_exercise.checks if check.call == "run_turns"}
+    assert len(orders) == 6  # every order of the three phases is graded somewhere
+    assert {"order", "fleets", "turns"} == set(bus_exercise.contract["run_turns"].params)
 
 
 def test_a_listener_that_publishes_is_logged_with_what_it_raised(reference) -> None:
@@ -166,6 +181,11 @@ MUST_FAIL = {
     "roll-off-by-one": "public: roll: the first roll of the second event",
     "roll-not-end-to-end": "public: roll: the last roll of the last event",
     "roll-last-event-by-default": "public: roll: a roll past the table is no event",
+    "turn-phases-in-a-fixed-order": "public: turn: move, fight, build: the battle comes before the second build, a tie",
+    "turn-move-straight-to-target": "public: turn: build, move, fight: the defender builds twice and wins the battle "
+                                    "of arrival",
+    "turn-tie-won-by-first-owner": "public: turn: move, fight, build: the battle comes before the second build, a tie",
+    "turn-destroyed-fleets-still-build": "hidden: turn: a destroyed fleet on its target builds no more",
 }
 
 
@@ -185,11 +205,7 @@ def test_the_sandbox_grades_the_reference_full_and_every_wrong_solution_down(bus
         failed = {test["name"] for test in data["tests"] if test["status"] != "passed"}
         assert 0 < data["score"] < full, path.name
         assert MUST_FAIL[path.stem] in failed, (path.name, sorted(failed))
-        bus_checks = {name for name in failed if ": bus:" in name}
-        roll_checks = {name for name in failed if ": roll:" in name}
-        if path.stem.startswith("roll"):
-            assert roll_checks and not bus_checks, path.name
-        else:
-            assert bus_checks and not roll_checks, path.name
+        parts = {part for part in ("bus", "roll", "turn") if any(f": {part}:" in name for name in failed)}
+        assert parts == {path.stem.split("-")[0] if path.stem.startswith(("roll", "turn")) else "bus"}, path.name
     hidden_outputs = [t["output"] for d in graded.values() for t in d["tests"] if t["name"].startswith("hidden:")]
     assert all("expected" not in text and "heard" not in text for text in hidden_outputs)

@@ -101,3 +101,23 @@ def engine_modules_loaded(nb: nbformat.NotebookNode, folder: Path) -> set[str]:
 def markdown(nb: nbformat.NotebookNode) -> str:
     """The lesson's prose: its markdown cells joined by newlines."""
     return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+
+
+def prose_runs(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
+    """Every stretch of prose between programs or tables: (its words, its first words)."""
+    runs: list[tuple[int, str]] = []
+    words, start = 0, ""
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            runs.append((words, start))
+            words, start = 0, ""
+            continue
+        blocks = re.split(r"\n(?:\|.*(?:\n|$))+", re.sub(r"```.*?```", "", cell.source, flags=re.S))
+        for number, block in enumerate(blocks):
+            if number:  # a table stood before this block
+                runs.append((words, start))
+                words, start = 0, ""
+            words += len(block.split())
+            start = start or " ".join(block.split()[:8])
+    runs.append((words, start))
+    return [run for run in runs if run[0]]

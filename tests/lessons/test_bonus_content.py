@@ -1,4 +1,12 @@
-"""The bonus lesson (Tents): its parts in order, its claims backed by computed outputs, its keys by the code."""
+"""The bonus lesson (Tents): its parts in order, its claims backed by computed outputs, its keys by the code.
+
+CLAIMS checked here (each by the test named after it): the coordinate convention; the worked decode;
+the most and fewest tents of a full grid (the table of bounds) and what random fillings reach; mirrors
+keep the one solution; the three ambiguous shapes and the ring; the Java program's flaws in the stored
+outputs; the solver's ten rules, the first six easy; the exercise's four functions, count_solutions
+among them, and that no more task is graded; eight questions, two of them on earlier lessons (a
+spanning tree of n systems has n - 1 lanes; size, difficulty and seed rebuild a generated puzzle).
+"""
 from __future__ import annotations
 
 import base64
@@ -19,6 +27,7 @@ from tests.lessons.lesson_helpers import (
     cell_with,
     code_cells,
     markdown,
+    prose_runs,
     run_cells,
     stdout_of,
     words_before_first_program,
@@ -74,15 +83,8 @@ def test_a_program_comes_within_the_first_300_words(nb):
     assert words_before_first_program(nb) <= 300
 
 
-def test_no_section_runs_much_more_than_250_words_before_its_next_program(nb):
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            words = 0
-            continue
-        for k, part in enumerate(re.split(r"^#+ .*$", cell.source, flags=re.M)):
-            words = (0 if k else words) + len(part.split())
-            assert words <= 280, part[:80]
+def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb):
+    assert [run for run in prose_runs(nb) if run[0] > 250] == []
 
 
 def test_every_stored_picture_is_a_data_img_never_inline_svg(nb):
@@ -257,9 +259,10 @@ def test_find_the_bug_is_orthogonal_with_one_line_changed_and_its_output_compute
     assert bug.check(bug.bug_line).correct and not bug.check(1).correct
 
 
-def test_six_questions_each_with_one_right_answer_and_feedback_for_every_option(ns):
+def test_eight_questions_two_of_them_review_each_with_one_right_answer_and_feedback(ns):
     quizzes = ns["test_yourself"]
-    assert isinstance(quizzes, QuizSet) and len(quizzes.quizzes) == 6
+    assert isinstance(quizzes, QuizSet) and len(quizzes.quizzes) == 8
+    assert [q.question.split(":")[0] for q in quizzes.quizzes[6:]] == ["Lesson 1 review", "Lesson 6 review"]
     for quiz in quizzes.quizzes:
         assert isinstance(quiz, MultipleChoice)
         verdicts = [quiz.check(i) for i in range(len(quiz.choices))]
@@ -274,7 +277,12 @@ def right_answer(quiz: MultipleChoice) -> str:
 
 
 def test_computed_keys_follow_the_code(ns):
-    most, coords, ring, _mirror, _off_by_one, fifth = ns["test_yourself"].quizzes
+    most, coords, ring, _mirror, _off_by_one, fifth, spanning, rebuild = ns["test_yourself"].quizzes
+    assert right_answer(spanning) == "13"  # a tree joining 14 vertices has 14 - 1 edges
+    assert right_answer(rebuild) == "Its size, its difficulty and its seed"
+    from tents import Difficulty, generate
+    assert generate(8, 8, Difficulty.EASY, 5).puzzle == generate(8, 8, Difficulty.EASY, 5).puzzle
+    assert generate(8, 8, Difficulty.EASY, 5).puzzle != generate(8, 8, Difficulty.HARD, 5).puzzle
     assert right_answer(most) == str(ns["most_tents"](7, 7)) == "16"
     assert right_answer(ring) == str(judge(parse_game_id("4x4:ababf,2,0,2,0,2,0,2,0")).count)
     assert right_answer(fifth) == str(10 * 10 // 5)
@@ -325,9 +333,35 @@ def test_the_exercise_link_opens_the_notebook_and_the_more_tasks_agree(nb):
 def test_the_claims_about_the_solver_hold(nb):
     from tents import Difficulty, generate
     from tents.generate import _attempt
-    from tents.solver import ALL_RULES
+    from tents.solver import ALL_RULES, EASY_RULES
 
     text = markdown(nb)
     assert "a fixed list of ten" in text and len(ALL_RULES) == 10
+    assert list(ALL_RULES[:6]) == list(EASY_RULES)  # "the first six are the easy ones"
+    printed = next(stdout_of(c) for c in code_cells(nb) if "len(ALL_RULES)" in c.source)
+    assert printed.startswith("10 rules, 6 of them easy: touches_tent")
     assert "solve_board" in _attempt.__code__.co_names  # "the one the generator uses"
     assert generate(7, 7, Difficulty.HARD, seed=1).puzzle.total == 9  # the see-it's "9 of 9"
+
+
+def test_the_exercise_table_names_the_graded_functions(nb):
+    import json
+
+    text = markdown(nb)
+    exercise = json.loads((REPO_ROOT / "exercises" / "bonus-tents" / "exercise.json").read_text())
+    part = text.split("## Exercise", 1)[1].split("**How to check it.**", 1)[0]
+    assert re.findall(r"^\| `(\w+)` \|", part, flags=re.M) == list(exercise["contract"])
+    assert "none of them is graded" in text
+
+
+def test_the_bounds_table_holds(nb, ns):
+    from math import ceil
+
+    row = "| any grid, in one formula | `ceil(nx / 2) · ceil(ny / 2)` | `ceil(nx / 3) · ceil(ny / 3)` |"
+    assert row in markdown(nb)
+    for nx, ny in ((4, 6), (8, 8), (5, 7), (7, 7)):
+        assert ns["most_tents"](nx, ny) == ceil(nx / 2) * ceil(ny / 2)
+        if nx % 2 == ny % 2 == 0:
+            assert ns["most_tents"](nx, ny) == nx * ny // 4
+        if nx % 2 == ny % 2 == 1:
+            assert ns["most_tents"](nx, ny) == (nx + 1) * (ny + 1) // 4

@@ -40,6 +40,10 @@ CHECKED = {
     "01-galaxy-from-a-seed",
     "02-technology-tree",
     "03-fleets-and-battle",
+    "04-the-rivals",
+    "05-turn-of-the-galaxy",
+    "06-whole-strategy",
+    "bonus-tents-and-trees",
 }
 MAX_PROSE_WORDS = 250
 WIDE_MARGIN = 1.3  # a key this many times longer than every other option gives itself away

@@ -1,4 +1,18 @@
-"""Lesson 4 holds every part of the pattern, prints what the engine computes, and shows the real AI."""
+"""Lesson 4 holds every part of the pattern, prints what the engine computes, and shows the real AI.
+
+CLAIMS checked here (each by the test named after it):
+- the problem's orders are the ones the game plays; its news lines; every rival's first turn is a colony
+- the three characters score one view differently (Builder twice the Scholar, Warlord's frigates first)
+- the budget table: what each character takes, what is left, what is skipped and saved for (and 40 20 8 1 kept)
+- strength is the root of attack x hit points: twice the ships, twice the strength, four times the power;
+  a margin of 1.8 means 3.24 times the fighting power, the Builder's 1.6 means 2.56
+- system 8 scores 33 x 3 / 2 = 49.5 against 27 for staying: go 13 8
+- a changed tuning number or weight changes the orders (or not, because of the budget)
+- greedy choice misses the best set in the knapsack example (160 against 220)
+- find the bug: plan with one line changed; the free move is lost, the kept crystal exceeds the stock
+- the see-it trace: the Builder saves for colonies, orders no warship; the Warlord's warships first
+- eight questions, two of them on earlier lessons; keys computed or hashed
+"""
 from __future__ import annotations
 
 import contextlib
@@ -28,6 +42,7 @@ from tests.lessons.lesson_helpers import (
     cell_with,
     code_cells,
     markdown,
+    prose_runs,
     stdout_of,
     words_before_first_program,
 )
@@ -181,6 +196,29 @@ def test_the_claims_about_the_budget_are_the_engines_numbers():
     assert colony_cost(world, 1)[0] == 60
 
 
+
+def test_the_budget_table_is_the_plans_numbers(nb):
+    world = new_world(2026)
+    text = markdown(nb)
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| ") and ("`col 24`" in line or "`ship F" in line)}
+    assert set(rows) == {"Builder", "Scholar", "Warlord"}
+
+    def spaced(numbers):
+        return " ".join(str(n) for n in numbers)
+
+    for key, character in PERSONALITIES.items():
+        p = plan(world, 1, character=character)
+        first = p.taken[0]
+        row = rows[key.capitalize()]
+        assert row[0] == f"`{first.command.to_text()}`: {spaced(first.cost)}"
+        assert row[1] == spaced(s - c for s, c in zip(world.empires[1].stock, first.cost, strict=True))
+        assert (p.saving is None) == row[3].startswith("nothing")
+    warlord = plan(world, 1, character=PERSONALITIES["warlord"])
+    assert warlord.kept == [40, 20, 8, 1] and "(the Warlord keeps 40 20 8 1)" in " ".join(text.split())
+    assert AI_TUNING.save_turns == 5 and "five turns of income pay it" in rows["Warlord"][3]
+
+
 def test_changing_a_tuning_number_changes_the_orders(nb):
     world = new_world(2026)
     before = decide(world, 1)
@@ -203,6 +241,40 @@ def test_strength_doubles_with_the_stack(nb):
                                                                                           lyra.hp), 6)
 
 
+def test_the_margin_compares_roots_of_fighting_power(nb):
+    text = " ".join(markdown(nb).split())
+    assert "view.strength" not in text or "square root" in text
+    assert (AI_TUNING.attack_margin, AI_TUNING.attack_margin_per_attack) == (1.8, 0.2)
+    builder = AI_TUNING.attack_margin - AI_TUNING.attack_margin_per_attack * PERSONALITIES["builder"].attack
+    assert round(builder, 6) == 1.6 and round(builder ** 2, 6) == 2.56 and round(1.8 ** 2, 6) == 3.24
+    assert "1.6 × 1.6 = 2.56 times the defence's fighting power; the bare 1.8 would ask for 3.24 times" in text
+    assert "the Builder's margin 1.6: 2.56 times the defence's fighting power" in printed_by(nb, "twice as many ships")
+    # the strength the rivals compare: the root of total attack times total hit points
+    ships, attack, hp = [3, 2, 2, 0], [3, 3, 4, 10], [8, 10, 12, 40]
+    power = sum(s * a for s, a in zip(ships, attack, strict=True)) * sum(s * h for s, h in zip(ships, hp, strict=True))
+    assert strength(ships, attack, hp) == pytest.approx(power ** 0.5)
+    assert "twice as large is twice as strong" not in text
+
+
+def test_the_move_to_system_8_is_the_best_target(nb):
+    world = new_world(2026)
+    lyra = view.look(world, 1)
+    home = strength(lyra.ships[lyra.capital], lyra.attack, lyra.hp)
+    margin = AI_TUNING.attack_margin - AI_TUNING.attack_margin_per_attack * lyra.weight("attack")
+    assert lyra.free[7] == 33 and lyra.dist[lyra.capital][7] == 1 and lyra.weight("expand") == 3
+    assert rivals.target_score(lyra, 7, 1, home, margin) == 33 * 3 / 2 == 49.5
+    assert rivals.stay_score(lyra, lyra.capital, home) == 27
+    assert "go 13 8" in [c.to_text() for c in decide(world, 1)]
+    assert "System 8 scores 33 × 3 / 2 = 49.5, above the 27 of staying at home" in " ".join(markdown(nb).split())
+
+
+def test_greedy_misses_the_best_set_in_the_knapsack_example(nb):
+    out = printed_by(nb, "offers = {")
+    assert out == "greedy   first second benefit 160\nbest set second third benefit 220\n"
+    text = " ".join(markdown(nb).split())
+    assert "**knapsack problem**" in text and "**dynamic programming**" in text
+
+
 def test_predict_the_output_key_is_what_the_snippet_prints(ns):
     predict = ns["predict"]
     assert isinstance(predict, PredictOutput)
@@ -213,19 +285,32 @@ def test_predict_the_output_key_is_what_the_snippet_prints(ns):
 
 def test_find_the_bug_differs_in_one_line_and_its_output_is_computed(ns):
     bug = ns["find_the_bug"]
-    assert isinstance(bug, FindTheBug)
-    real = source_text(rivals.options).rstrip("\n").split("\n")
+    assert isinstance(bug, FindTheBug) and bug.reference is rivals.plan
+    real = source_text(rivals.plan).rstrip("\n").split("\n")
     diff = [i + 1 for i, (a, b) in enumerate(zip(bug.lines, real, strict=True)) if a != b]
     assert diff == [bug.bug_line]
-    assert "ranked.sort(" in bug.lines[bug.bug_line - 1]
-    assert bug.wrong_output != bug.fixed_output
-    assert bug.wrong_output.split(" | ") == bug.fixed_output.split(" | ")[::-1]
+    assert "result.kept = " in bug.lines[bug.bug_line - 1] and "min(" not in bug.lines[bug.bug_line - 1]
+    warlord = plan(new_world(2026), 1, character=PERSONALITIES["warlord"])
+    assert bug.fixed_output == ("orders: r 3 | ship F 2 23 | go 13 8\n"
+                                f"kept back: {warlord.kept} stock after the plan: {warlord.view.stock}")
+    # the bug: the whole colony cost is kept, more crystal and uranium than there is, and the free move is lost
+    assert bug.wrong_output == ("orders: r 3 | ship F 2 23\n"
+                                f"kept back: {list(COLONY_COST)} stock after the plan: {warlord.view.stock}")
+    assert COLONY_COST[2] > warlord.view.stock[2] and COLONY_COST[3] > warlord.view.stock[3]
     assert bug.check(bug.bug_line).correct and not bug.check(1).correct
+    assert len(bug.notes) == 3 and bug.bug_line not in bug.notes  # the notes are on innocent lines
 
 
-def test_six_questions_each_with_one_right_answer_and_feedback_everywhere(ns):
+def test_the_find_the_bug_text_does_not_announce_the_bug(nb):
+    text = markdown(nb)
+    intro = text[text.index("## Find the bug"):text.index("## More precisely")]
+    for word in ("min(", "kept =", "negative", "below zero"):
+        assert word not in intro
+
+
+def test_eight_questions_two_of_them_review_each_with_one_right_answer_and_feedback(ns):
     quizzes = ns["test_yourself"].quizzes
-    assert len(quizzes) == 6 and all(isinstance(q, MultipleChoice) for q in quizzes)
+    assert len(quizzes) == 8 and all(isinstance(q, MultipleChoice) for q in quizzes)
     for quiz in quizzes:
         assert sum(quiz.check(i).correct for i in range(len(quiz.choices))) == 1
         assert all(choice.feedback for choice in quiz.choices)
@@ -233,9 +318,15 @@ def test_six_questions_each_with_one_right_answer_and_feedback_everywhere(ns):
     world = new_world(2026)
     assert rights[1] == plan(world, 1).ranked[0].command.to_text()
     assert rights[2] == plan(world, 1, character=PERSONALITIES["warlord"]).ranked[0].command.to_text()
-    assert rights[5].startswith("It stays at home")
-    assert [q.choices.index(next(c for c in q.choices if c.text == r)) for q, r in zip(quizzes, rights,
-                                                                                          strict=True)] != [0] * 6
+    assert rights[5] == "It stays at home"
+    assert [q.question.split(":")[0] for q in quizzes[6:]] == ["Lesson 3 review", "Lesson 2 review"]
+    assert rights[6] == "Twice the strength and four times the fighting power"
+    lyra = view.look(world, 1)
+    assert strength([6, 4, 4, 0], lyra.attack, lyra.hp) ** 2 == pytest.approx(
+        4 * strength([3, 2, 2, 0], lyra.attack, lyra.hp) ** 2)
+    assert rights[7].startswith("The smallest id")
+    places = [q.choices.index(next(c for c in q.choices if c.text == r)) for q, r in zip(quizzes, rights, strict=True)]
+    assert len(set(places)) > 2
 
 
 def test_the_answers_are_not_in_the_notebooks_text(nb, ns):
@@ -322,3 +413,24 @@ def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(
         assert (f"attack {attack}: " + " | ".join(f"{o.command.to_text()} {o.utility:.1f}" for o in p.ranked[:3])
                 + "   orders: " + " | ".join(c.to_text() for c in p.chosen) + "\n") in out
     assert "attack 3: col 24 99.7 | ship F 2 23 50.2" in out
+
+
+def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb):
+    assert [run for run in prose_runs(nb) if run[0] > 250] == []
+
+
+def test_a_rival_never_draws_a_random_number(nb):
+    assert printed_by(nb, "state = world.rng.state") == "the same orders twice: True | numbers drawn: False\n"
+    source = (REPO_ROOT / "cosmos" / "rivals.py").read_text() + (REPO_ROOT / "cosmos" / "view.py").read_text()
+    assert "rng" not in source and "import random" not in source
+
+
+def test_the_graders_hidden_checks_are_the_ones_the_lesson_names(nb):
+    import json
+
+    hidden = [c["name"] for c in json.loads((REPO_ROOT / "graders" / "hidden" / "04-choose" / "hidden.json")
+                                            .read_text())["checks"]]
+    assert "hidden checks of its own: empty budgets, free options, ties and ten thousand options" in " ".join(
+        markdown(nb).split())
+    for word in ("empty budget", "free option", "equal utilities", "10000 random options"):
+        assert any(word in name for name in hidden), word

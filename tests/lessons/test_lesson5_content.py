@@ -1,4 +1,18 @@
-"""Lesson 5 holds every part of the pattern, its outputs come from the engine, its claims hold."""
+"""Lesson 5 holds every part of the pattern, its outputs come from the engine, its claims hold.
+
+CLAIMS checked here (each by the test named after it):
+- the problem: 45 quiet turns (two pirate raids, two derelicts, rival battles from turn 17), then turn 46
+- turn 46: eighteen events from six of the nine phases, counted per phase by a program
+- the phases are data; swapping movement and battle delays the first battle from 17 to 18
+- the economy: Lyra's income, one production phase, the score 20 (10 + 8 + 2), colony prices 40/60/80, a mine 40
+- the envoy: on turn 1 the Builder and the Scholar ask everybody for peace, the Warlord says nothing; its table
+- the event table: 66 of 1000 rolls; about ten rolls landing on an event in 150 turns
+- one roll fewer: the derelict frigates go to empire 2, battles nine turns later, the fall on 52 not 48
+- the statistics are those of the 48 turns the idle player lasts
+- the diplomacy story; the bus refuses re-entry; two listeners from the first end_turn on
+- find the bug: with <= only the meteor gains a roll and 'nothing' loses one
+- eight questions, two of them on earlier lessons
+"""
 from __future__ import annotations
 
 import inspect
@@ -9,15 +23,16 @@ import jupytext
 import nbformat
 import pytest
 
-from cosmos import bus, diplomacy, events, game, turn
+from cosmos import bus, data, diplomacy, economy, envoy, events, game, turn
 from cosmos.ui.session import Session
-from cosmos.world import new_world
+from cosmos.world import new_world, owned_planets
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
 from tests.lessons.lesson_helpers import (
     LESSONS,
     code_cells,
     is_play_cell,
     markdown,
+    prose_runs,
     run_cells,
     stdout_of,
     words_before_first_program,
@@ -69,15 +84,8 @@ def test_a_program_comes_within_the_first_300_words(nb) -> None:
     assert words_before_first_program(nb, skip_play=True) <= 300
 
 
-def test_no_section_runs_more_than_about_250_words_without_a_program(nb) -> None:
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            words = 0
-        else:
-            words += len(re.sub(r"```.*?```", "", cell.source, flags=re.S).split())
-            if not cell.source.startswith(("## Test yourself", "## More precisely", "## Exercise", "## What we")):
-                assert words <= 300, cell.source[:80]
+def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb) -> None:
+    assert [run for run in prose_runs(nb) if run[0] > 250] == []
 
 
 def test_the_problem_screen_is_a_real_session(nb) -> None:
@@ -222,17 +230,27 @@ def test_find_the_bug_differs_in_one_line_and_its_output_is_computed(ns) -> None
     chances = " ".join(f"{e.key}={e.chance}" for e in events.EVENTS)
     assert bug.fixed_output == f"{chances} nothing={events.ROLL_SIDES - sum(e.chance for e in events.EVENTS)}"
     assert bug.wrong_output != bug.fixed_output and "meteor=11" in bug.wrong_output
+    # only the first event gains a roll and "nothing" loses one: the feedback says exactly that
+    wrong = dict(item.split("=") for item in bug.wrong_output.split())
+    right = dict(item.split("=") for item in bug.fixed_output.split())
+    changed = {key: int(wrong[key]) - int(right[key]) for key in right if wrong[key] != right[key]}
+    assert changed == {events.EVENTS[0].key: 1, "nothing": -1} and events.EVENTS[0].key == "meteor"
+    assert "the meteor, also takes the roll equal to its chance, and 'nothing' loses one" in bug.explanation
+    assert "one roll too many" not in bug.explanation
 
 
-def test_six_questions_each_with_one_right_answer_and_feedback(ns) -> None:
+def test_eight_questions_two_of_them_review_each_with_one_right_answer_and_feedback(ns) -> None:
     quizzes = ns["test_yourself"].quizzes
-    assert len(quizzes) == 6 and all(isinstance(q, MultipleChoice) for q in quizzes)
+    assert len(quizzes) == 8 and all(isinstance(q, MultipleChoice) for q in quizzes)
     for quiz in quizzes:
         assert sum(quiz.check(i).correct for i in range(len(quiz.choices))) == 1
         assert all(choice.feedback for choice in quiz.choices)
     rights = [next(c.text for i, c in enumerate(q.choices) if q.check(i).correct) for q in quizzes]
     assert rights[0] == "18" and rights[3] == "1" and rights[4] == "12"
-    assert "skipping one" in rights[1] and "RuntimeError" in rights[2] and "cosmos.game" in rights[5]
+    assert "how many came before" in rights[1] and "RuntimeError" in rights[2] and "cosmos.game" in rights[5]
+    assert [q.question.split(":")[0] for q in quizzes[6:]] == ["Lesson 4 review", "Lesson 1 review"]
+    assert rights[6] == "2.56 times as much"  # the margin of 1.6 in strength, squared into fighting power
+    assert rights[7].startswith("Every draw comes from one generator")
 
 
 def test_computed_keys_follow_the_engine(ns) -> None:
@@ -243,7 +261,7 @@ def test_computed_keys_follow_the_engine(ns) -> None:
 def test_the_answers_are_not_in_the_notebooks_text(nb, ns) -> None:
     sources = "\n".join(cell.source for cell in nb.cells)
     assert ns["predict"].expected not in sources
-    assert sources.count("Computed(") == 3 and sources.count("Hashed(") == 3
+    assert sources.count("Computed(") == 5 and sources.count("Hashed(") == 4
     stored = "\n".join(str(o.get("data", "")) for c in code_cells(nb) for o in c.outputs)
     assert "Right." not in stored and "Not quite." not in stored
 
@@ -252,7 +270,8 @@ def test_the_real_engine_code_is_shown_not_copied(nb) -> None:
     shown = "\n".join(o.data["text/markdown"] for c in code_cells(nb) for o in c.outputs
                       if "data" in o and "text/markdown" in o.data)
     for obj in (turn.end_turn, turn.install_listeners, events.roll_event, events.random_events,
-                diplomacy.settle_diplomacy, diplomacy.Stance, diplomacy.Offer, bus.Event, bus.EventBus):
+                diplomacy.settle_diplomacy, diplomacy.Stance, diplomacy.Offer, bus.Event, bus.EventBus,
+                economy.income, economy.colony_cost, economy.building_cost, economy.score, envoy.diplomacy_moves):
         lines, first = inspect.getsourcelines(obj)
         path = inspect.getsourcefile(obj).split("/cosmos/")[-1]
         assert f"`cosmos/{path}`, lines {first}-{first + len(lines) - 1}" in shown
@@ -271,3 +290,83 @@ def test_the_exercise_link_points_to_the_notebook_file(nb) -> None:
     assert "](../exercises/05-event-bus/event_bus.ipynb)" in markdown(nb)
     assert (LESSONS.parent / "exercises" / "05-event-bus" / "event_bus.ipynb").is_file()
     assert "python -m graders check exercises/05-event-bus/event_bus.ipynb" in markdown(nb)
+
+
+def test_the_economy_section_prints_the_engines_numbers(nb, ns) -> None:
+    world = new_world(2026)
+    home = owned_planets(world, 1)[0]
+    assert economy.income(world, 1) == [8, 4, 3, 1]
+    printed = stdout_of(cell_for(nb, "the economy")).splitlines()
+    assert printed[0] == f"planet {home + 1}: richness {world.planets[home].rich}, mines 1, output [8, 4, 3, 1]"
+    assert printed[2] == "after the production phase: stock [78, 64, 23, 6] | produced 16"
+    assert printed[3] == "score 20: 1 planet, 4 building levels, 0 technologies, fleet attack 23"
+    assert economy.score(world, 1) == 20 == 10 * 1 + 2 * 4 + 5 * 0 + 23 // 10
+    assert printed[4] == "the next mine on planet 23 (level 2 ) costs (40, 24, 16, 0)"
+    prices = [line.split("costs ")[1] for line in printed[5:]]
+    assert prices == ["(40, 20, 15, 4)", "(60, 30, 22, 6)", "(80, 40, 30, 8)"]
+    text = " ".join(markdown(nb).split())
+    assert "Lyra's 20 are 10 for its planet, 8 for its four building levels and 2 for a fleet attack of 23" in text
+    assert "every planet already owned beyond the capital adds half of it (`COLONY_GROWTH_PCT` = 50" in text
+    assert (data.SCORE_PER_PLANET, data.SCORE_PER_LEVEL, data.SCORE_PER_TECH, data.SCORE_FLEET_DIVISOR,
+            data.COLONY_GROWTH_PCT) == (10, 2, 5, 10, 50)
+    assert [key for key, kind in data.BUILDINGS.items() if kind.cost_grows] == ["mine", "fort"]
+    assert {data.BUILDINGS["lab"].max_level, data.BUILDINGS["yard"].max_level} == {1}
+    question = next(q for q in ns.values() if isinstance(q, MultipleChoice) and "four planets" in q.question)
+    right = next(c.text for i, c in enumerate(question.choices) if question.check(i).correct)
+    assert right == "100 metal" and all(c.feedback for c in question.choices)
+
+
+def test_the_envoy_section_is_what_diplomacy_moves_gives(nb) -> None:
+    from cosmos.view import look, survey
+
+    world = new_world(2026)
+    seen = survey(world)
+    printed = stdout_of(cell_for(nb, "the envoys on turn 1")).splitlines()
+    for line, empire in zip(printed, world.empires[1:], strict=False):
+        moves = envoy.diplomacy_moves(look(world, empire.id, seen))
+        assert line.endswith(": " + (" | ".join(c.to_text() for c in moves) or "nothing"))
+    assert [line.split(":")[1].strip() for line in printed[:3]] == [
+        "peace 1 | peace 3 | peace 4", "peace 1 | peace 2 | peace 4", "nothing"]
+    assert [e.personality for e in world.empires[1:]] == ["builder", "scholar", "warlord"]
+    assert len({round(p, 6) for p in look(world, 1, seen).fleet_power}) == 1  # every fleet equally strong
+    assert (envoy.ACCEPT_IF_STRONGER, envoy.PREY_MARGIN, envoy.FEAR_OF_WARLORD, envoy.FEAR_PER_RESEARCH) == (
+        1.3, 1.2, 1.5, 0.8)
+    assert round(envoy.FEAR_PER_RESEARCH / 3, 2) == 0.27
+    text = " ".join(markdown(nb).split())
+    assert "| accepts only from an empire 1.3 times stronger | accepts every offer |" in text
+
+
+def test_the_statistics_are_those_of_the_turns_the_idle_player_lasts(nb, ns) -> None:
+    real = ns["real"]
+    assert real.stats["turn_ended"] == 48 == real.empires[0].fell_on
+    text = " ".join(markdown(nb).split())
+    assert "After the 48 turns of the real game above (the idle player falls on turn 48)" in text
+    assert "76 turns" not in text
+    printed = stdout_of(cell_for(nb, "the statistics"))
+    assert "'turn_ended': 48" in printed
+
+
+def test_the_events_per_phase_and_per_game(nb, ns) -> None:
+    steps = [step for step in ns["turn46"] if step[0] == "event"]
+    printed = next(stdout_of(c) for c in code_cells(nb) if "per_phase = Counter(" in c.source)
+    counts = dict(item.rsplit(" ", 1) for item in printed.strip().split(" | "))
+    assert sum(int(n) for n in counts.values()) == len(steps) == 18
+    assert sum(int(n) > 0 for name, n in counts.items() if name != "end_turn") == 6
+    per_turn = sum(e.chance for e in events.EVENTS) / events.ROLL_SIDES
+    assert round(150 * per_turn) == 10
+    assert "about ten rolls that land on an event per empire in a game of 150 turns" in " ".join(markdown(nb).split())
+
+
+def test_the_derelict_is_two_frigates(nb) -> None:
+    assert events.DERELICT_SHIPS == (0, 0, 2, 0)
+    assert "the two derelict frigates that the real game gives you on turn 1" in " ".join(markdown(nb).split())
+
+
+def test_two_listeners_from_the_first_end_turn_on(nb) -> None:
+    world = new_world(2026)
+    assert world.bus.listeners == {}  # a fresh world has none yet
+    turn.end_turn(world)
+    assert {kind: len(listeners) for kind, listeners in world.bus.listeners.items()} == {"*": 2}
+    printed = next(stdout_of(c) for c in code_cells(nb) if "world.bus.listeners.items()" in c.source)
+    assert printed == "'*': install_listeners.<locals>.collect_news install_listeners.<locals>.count\n"
+    assert "From the first `end_turn` of a world on, two listeners are there" in " ".join(markdown(nb).split())

@@ -95,3 +95,23 @@ def test_the_sandbox_scores_the_reference_and_every_wrong_solution_as_judged_in_
     for name in make_hidden.WRONG:
         expected = total - len(failed_checks(code_of(HIDDEN / "wrong" / f"{name}.ipynb")))
         assert scores[f"{name}.ipynb"] == expected < total, name
+
+
+def test_the_counting_task_is_graded_on_unique_ambiguous_and_unsolvable_puzzles():
+    from tents import count_solutions, parse_game_id
+
+    counts = [check for check in EXERCISE.checks if check.call == "count_solutions"]
+    public = [check for check in counts if not check.hidden]
+    assert len(public) == 3 and len(counts) > 20
+    for check in counts:  # every expected count, typed or written, is the package's own count
+        (game_id,) = json.loads(check.payload)
+        assert check.expected == (count_solutions(parse_game_id(game_id)),), check.name
+    assert {check.expected[0] for check in public} == {check.expected[0] for check in counts} == {0, 1, 2}
+    ring = next(check for check in counts if "two pairings" in check.name)
+    assert ring.expected == (2,)  # one tent layout, two ways to share the tents out: two solutions
+
+
+@pytest.mark.parametrize("name", ["count-stops-at-one", "search-lets-corners-touch", "search-ends-without-the-clues"])
+def test_each_wrong_search_fails_only_counting_checks(name):
+    failed = failed_checks(code_of(HIDDEN / "wrong" / f"{name}.ipynb"))
+    assert failed and all("count_solutions:" in check for check in failed), failed

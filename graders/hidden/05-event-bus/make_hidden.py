@@ -28,6 +28,10 @@ HIDDEN_HINTS = {
         'Lay the chances end to end and find the first one whose running total is above the roll; look at'
         ' the edges between two chances.'
     ),
+    'run_turns': (
+        'Each turn runs the three phases in the order given, and each phase goes through every fleet before the'
+        ' next phase starts; a battle needs two owners in one place after a move.'
+    ),
 }
 
 # The public checks' hints: the nudge and the lesson section that helps.
@@ -40,6 +44,11 @@ PUBLIC_HINTS = {
         'Lay the chances end to end and find the first one whose running total is above the roll; look at'
         ' the edges between two chances. See lesson 5, section “Random events: one roll per empire and '
         'turn”.'
+    ),
+    'run_turns': (
+        'Each turn runs the three phases in the order given, and each phase goes through every fleet before the'
+        ' next phase starts; a battle needs two owners in one place after a move. See lesson 5, section “When two'
+        ' phases swap places”.'
     ),
 }
 EXERCISE = HERE.parents[1].parent / "exercises" / "05-event-bus" / "exercise.json"
@@ -54,7 +63,7 @@ def reference() -> dict:
     import make_notebooks
 
     names: dict = {}
-    exec(make_notebooks.REFERENCE + "\n" + make_notebooks.ROLL, names)
+    exec(make_notebooks.REFERENCE + "\n" + make_notebooks.ROLL + "\n" + make_notebooks.TURNS, names)
     return names
 
 
@@ -72,6 +81,16 @@ def bus_check(name: str, script: list, names: dict) -> dict:
 def roll_check(name: str, chances: list[int], roll: int, names: dict) -> dict:
     """A check of roll with the reference's answer."""
     return {"name": name, "call": "roll", "args": [chances, roll], "expect": names["roll"](chances, roll)}
+
+
+def turns_check(name: str, order: list[str], fleets: list[list[int]], turns: int, names: dict) -> dict:
+    """A check of run_turns with the reference's log."""
+    return {"name": name, "call": "run_turns", "args": [order, fleets, turns],
+            "expect": names["run_turns"](order, fleets, turns)}
+
+
+PHASE_NAMES = ("build", "move", "fight")
+ARRIVAL = [[0, 3, 0, 2], [1, 2, 2, 2]]  # a fleet of 3 two systems away from a defender of 2 on its target
 
 
 def public_checks(names: dict) -> list[dict]:
@@ -95,6 +114,12 @@ def public_checks(names: dict) -> list[dict]:
         roll_check("roll: the first roll of the second event", [10, 14, 8], 10, names),
         roll_check("roll: the last roll of the last event", [10, 14, 8], 31, names),
         roll_check("roll: a roll past the table is no event", [10, 14, 8], 32, names),
+        turns_check("turn: build, move, fight: the defender builds twice and wins the battle of arrival",
+                    ["build", "move", "fight"], ARRIVAL, 2, names),
+        turns_check("turn: move, fight, build: the battle comes before the second build, a tie",
+                    ["move", "fight", "build"], ARRIVAL, 2, names),
+        turns_check("turn: fight, move, build: the fleet arrives after the battle phase, no battle yet",
+                    ["fight", "move", "build"], ARRIVAL, 2, names),
     ]
 
 
@@ -136,6 +161,22 @@ def hidden_checks(names: dict, seed: int = SEED) -> list[dict]:
         at = [rng.next_int(1000), sum(chances[:1 + rng.next_int(len(chances))]), total - 1 + edge][edge]
         checks.append(roll_check(f"roll: random table {n + 1}", chances, min(at, 999), names))
     checks.append(roll_check("roll: an empty table has no event", [], 0, names))
+    for n in range(16):
+        order = list(PHASE_NAMES)
+        rng.shuffle(order)
+        fleets = [[rng.next_int(3), 1 + rng.next_int(6), rng.next_int(6), rng.next_int(6)]
+                  for _ in range(2 + rng.next_int(4))]
+        checks.append(turns_check(f"turn: random galaxy {n + 1}, phases {' '.join(order)}", order, fleets,
+                                  1 + rng.next_int(6), names))
+    for order in (["fight", "build", "move"], ["move", "build", "fight"], ["build", "fight", "move"]):
+        checks.append(turns_check(f"turn: the arrival with the phases {' '.join(order)}", order, ARRIVAL, 4, names))
+    checks.append(turns_check("turn: three owners meet; two tie below the third", ["move", "fight", "build"],
+                              [[0, 2, 1, 1], [1, 2, 1, 1], [2, 5, 0, 1]], 2, names))
+    checks.append(turns_check("turn: a destroyed fleet on its target builds no more", ["fight", "build", "move"],
+                              [[0, 4, 3, 3], [1, 4, 3, 3], [2, 1, 0, 0]], 3, names))
+    checks.append(turns_check("turn: one owner's two fleets together beat a bigger one", ["move", "fight", "build"],
+                              [[0, 3, 0, 1], [0, 3, 2, 1], [1, 5, 1, 1]], 1, names))
+    checks.append(turns_check("turn: no turns, no log", ["build", "move", "fight"], ARRIVAL, 0, names))
     checks.append(roll_check("roll: the game's own table", [10, 14, 8, 12, 14, 8], 65, names))
     return checks
 

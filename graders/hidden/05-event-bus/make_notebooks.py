@@ -44,6 +44,26 @@ each event in thousandths, and `roll` a number from 0 to 999. Lay the chances en
 the first event takes the rolls `0 .. chances[0] - 1`, the next one the following
 `chances[1]` rolls, and so on. Return the index of the event the roll falls on, or `-1` if
 it falls past the end of the table (no event this turn).
+
+**The turn.** `run_turns(order, fleets, turns)` plays a tiny galaxy through its phases, like
+`end_turn` in the lesson, and returns what happened as a list of lines. Systems are numbers on a
+line. `fleets` is a list of `[owner, ships, position, target]`; fleet `i` is the `i`-th of the
+list (counted from 0) for the whole game, even after it is destroyed. `order` lists the three
+phases `"build"`, `"move"` and `"fight"`, each once, in the order every turn runs them. Turns are
+numbered from 1; each phase looks at the fleets as the phases before it left them:
+
+* `"build"`: every fleet that stands on its target gains one ship, in the order of the list:
+  `"turn T: fleet I builds, N ships"` (N: its ships now).
+* `"move"`: every fleet not on its target moves one system towards it, in the order of the list:
+  `"turn T: fleet I moves to P"`.
+* `"fight"`: at every position, smallest first, where fleets of two or more owners stand, each
+  owner's ships there are added up. The owner with the most wins: every fleet of the other owners
+  there is destroyed, and the winner's fleets keep all their ships: `"turn T: battle at P, won by
+  owner W"`. If two or more owners share the most, every fleet there is destroyed: `"turn T: battle
+  at P, nobody won"`.
+
+A destroyed fleet never builds, moves or fights again. The same fleets in another order of phases
+can give another game: that is the point of the task.
 """
 
 CONTRACT = """## What the grader calls
@@ -57,6 +77,8 @@ It also calls `roll` with tables of its own.
 |---|---|---|
 | `EventBus()` | none | a bus with the methods `subscribe(kind, listener)` and `publish(kind, data)` |
 | `roll(chances, roll)` | a list of `int` chances (thousandths), an `int` from 0 to 999 | an `int`: the index, or `-1` |
+| `run_turns(order, fleets, turns)` | the three phase names, a `list` of `[owner, ships, position, target]`, \
+an `int` | a `list` of `str`: the log |
 """
 
 REFERENCE = '''class EventBus:
@@ -91,6 +113,42 @@ ROLL = '''def roll(chances, roll):
     return -1
 '''
 
+TURNS = '''def run_turns(order, fleets, turns):
+    """The log of a tiny galaxy played for some turns, its phases run in the given order."""
+    fleets = [list(fleet) for fleet in fleets]  # [owner, ships, position, target], changed as we go
+    alive = [True] * len(fleets)
+    log = []
+    for turn in range(1, turns + 1):
+        for phase in order:
+            if phase == "build":
+                for i, fleet in enumerate(fleets):
+                    if alive[i] and fleet[2] == fleet[3]:
+                        fleet[1] += 1
+                        log.append(f"turn {turn}: fleet {i} builds, {fleet[1]} ships")
+            elif phase == "move":
+                for i, fleet in enumerate(fleets):
+                    if alive[i] and fleet[2] != fleet[3]:
+                        fleet[2] += 1 if fleet[3] > fleet[2] else -1
+                        log.append(f"turn {turn}: fleet {i} moves to {fleet[2]}")
+            elif phase == "fight":
+                for position in sorted({fleet[2] for i, fleet in enumerate(fleets) if alive[i]}):
+                    here = [i for i, fleet in enumerate(fleets) if alive[i] and fleet[2] == position]
+                    totals = {}
+                    for i in here:
+                        totals[fleets[i][0]] = totals.get(fleets[i][0], 0) + fleets[i][1]
+                    if len(totals) < 2:
+                        continue
+                    most = max(totals.values())
+                    leaders = [owner for owner in totals if totals[owner] == most]
+                    winner = leaders[0] if len(leaders) == 1 else None
+                    for i in here:
+                        if fleets[i][0] != winner:
+                            alive[i] = False
+                    result = "nobody won" if winner is None else f"won by owner {winner}"
+                    log.append(f"turn {turn}: battle at {position}, {result}")
+    return log
+'''
+
 TRY_IT = '''heard = []
 bus = EventBus()
 bus.subscribe("*", lambda kind, data: heard.append(("news", kind)))
@@ -98,6 +156,8 @@ bus.subscribe("meteor_struck", lambda kind, data: heard.append(("damage", data["
 bus.publish("meteor_struck", {"planet": 3})
 print(heard)
 print([roll([10, 14, 8], r) for r in (0, 9, 10, 23, 24, 31, 32, 999)])
+for order in (["build", "move", "fight"], ["move", "fight", "build"]):
+    print(order, run_turns(order, [[0, 3, 0, 2], [1, 2, 2, 2]], 2))
 '''
 
 STUB_BUS = '''class EventBus:
@@ -120,6 +180,11 @@ STUB_ROLL = '''def roll(chances, roll):
     raise NotImplementedError("write roll")
 '''
 
+STUB_TURNS = '''def run_turns(order, fleets, turns):
+    """The log of a tiny galaxy played for some turns, its phases run in the given order."""
+    raise NotImplementedError("write run_turns")
+'''
+
 MORE = """## More tasks (not graded)
 
 - **The peace that is left.** Two empires that made peace on turn `made` must keep it for
@@ -136,7 +201,7 @@ MORE = """## More tasks (not graded)
 
 CHECK = """## Check yourself
 
-This cell runs the public checks on the class and function above, in this kernel. The grader
+This cell runs the public checks on the class and the functions above, in this kernel. The grader
 runs them too, and more of its own that you do not see. From a terminal,
 `python -m graders check exercises/05-event-bus/event_bus.ipynb` runs the saved notebook
 exactly as the grader does.
@@ -186,6 +251,22 @@ WRONG: dict[str, tuple[str, str, str]] = {
         "A roll past the end of the table picks the last event instead of none.",
         "    return -1\n",
         "    return len(chances) - 1\n"),
+    "turn-phases-in-a-fixed-order": (
+        "The phases always run as build, move, fight, whatever order is given.",
+        "        for phase in order:",
+        '        for phase in ["build", "move", "fight"]:'),
+    "turn-move-straight-to-target": (
+        "A moving fleet jumps to its target in one turn instead of one system.",
+        "                        fleet[2] += 1 if fleet[3] > fleet[2] else -1",
+        "                        fleet[2] = fleet[3]"),
+    "turn-tie-won-by-first-owner": (
+        "When owners share the most ships, the first of them wins instead of nobody.",
+        "                    winner = leaders[0] if len(leaders) == 1 else None",
+        "                    winner = leaders[0]"),
+    "turn-destroyed-fleets-still-build": (
+        "A destroyed fleet still builds ships on its target.",
+        "                    if alive[i] and fleet[2] == fleet[3]:",
+        "                    if fleet[2] == fleet[3]:"),
 }
 
 
@@ -200,10 +281,10 @@ def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     return nbfile.with_kernel_metadata(nb)
 
 
-def solution(bus: str, table: str, note: str = "") -> nbformat.NotebookNode:
-    """A solution notebook: its note, the bus, the table and the try-it cell."""
+def solution(bus: str, table: str, turns: str, note: str = "") -> nbformat.NotebookNode:
+    """A solution notebook: its note, the bus, the table, the turn and the try-it cell."""
     head = [("md", f"# Event bus: {note}")] if note else [("md", "# Event bus: reference solution")]
-    return notebook([*head, ("code", bus), ("code", table), ("code", TRY_IT)])
+    return notebook([*head, ("code", bus), ("code", table), ("code", turns), ("code", TRY_IT)])
 
 
 def write(path: Path, nb: nbformat.NotebookNode) -> None:
@@ -215,15 +296,15 @@ def write(path: Path, nb: nbformat.NotebookNode) -> None:
 def main() -> int:
     """Write every notebook."""
     write(STARTER, notebook([("md", INTRO), ("md", CONTRACT), ("code", STUB_BUS), ("code", STUB_ROLL),
-                             ("code", TRY_IT), ("md", MORE), ("md", CHECK),
+                             ("code", STUB_TURNS), ("code", TRY_IT), ("md", MORE), ("md", CHECK),
                              ("code", 'from graders import check_here\n\ncheck_here(globals(), "05-event-bus")')]))
-    write(HERE / "reference.ipynb", solution(REFERENCE, ROLL))
+    write(HERE / "reference.ipynb", solution(REFERENCE, ROLL, TURNS))
     for name, (note, old, new) in WRONG.items():
-        source = REFERENCE + "\n\n" + ROLL
+        source = REFERENCE + "\n\n" + ROLL + "\n\n" + TURNS
         if source.count(old) != 1:
             raise SystemExit(f"{name}: the text to change is not in the reference exactly once")
-        bus, table = source.replace(old, new).split("\n\n\n")
-        write(HERE / "wrong" / f"{name}.ipynb", solution(bus + "\n", table, note))
+        bus, table, turns = source.replace(old, new).split("\n\n\n")
+        write(HERE / "wrong" / f"{name}.ipynb", solution(bus + "\n", table + "\n", turns, note))
     return 0
 
 

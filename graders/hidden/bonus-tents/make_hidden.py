@@ -19,7 +19,15 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 from graders.hints import with_hints  # noqa: E402
-from tents import Difficulty, Puzzle, format_game_id, generate, parse_game_id, problems  # noqa: E402
+from tents import (  # noqa: E402
+    Difficulty,
+    Puzzle,
+    count_solutions,
+    format_game_id,
+    generate,
+    parse_game_id,
+    problems,
+)
 
 HERE = Path(__file__).resolve().parent
 
@@ -31,6 +39,10 @@ HIDDEN_HINTS = {
     'is_solution': (
         'Check each rule of the puzzle on its own: tents beside their trees, no two tents touching, the '
         'counts of every row and column.'
+    ),
+    'count_solutions': (
+        'Search with backtracking and keep counting past the first solution, but stop at two: a second one'
+        ' already says the puzzle is not unique.'
     ),
     'main': (
         "Compare your output with the public example's line by line: the same words, the same order, no "
@@ -93,6 +105,46 @@ def is_solution(game_id, tents):
     return all(pair(tuple(tree), set()) for tree in trees)
 
 
+def count_solutions(game_id):
+    """How many solutions the puzzle has: 0, 1, or 2 for two or more (the search stops at two)."""
+    width, height, trees, col_clues, row_clues = read_game_id(game_id)
+    tree_cells = {tuple(tree) for tree in trees}
+    cols, rows = [0] * width, [0] * height
+    tents = []  # tents[i] is the tent of trees[i], for the trees given one so far
+    found = 0
+
+    def free(cell):
+        """Can a tent stand on this cell, next to the tents placed so far?"""
+        row, col = cell
+        if not (0 <= row < height and 0 <= col < width) or cell in tree_cells:
+            return False
+        if rows[row] == row_clues[row] or cols[col] == col_clues[col]:
+            return False
+        return all(abs(row - r) > 1 or abs(col - c) > 1 for r, c in tents)
+
+    def search(i):
+        """Give trees i, i + 1, ... a tent each, in every way that fits; count the complete ones."""
+        nonlocal found
+        if found >= 2:
+            return
+        if i == len(trees):
+            found += rows == row_clues and cols == col_clues
+            return
+        row, col = trees[i]
+        for cell in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if free(cell):
+                tents.append(cell)
+                rows[cell[0]] += 1
+                cols[cell[1]] += 1
+                search(i + 1)
+                tents.pop()
+                rows[cell[0]] -= 1
+                cols[cell[1]] -= 1
+
+    search(0)
+    return found
+
+
 def main():
     """Read a game ID and then one tent per line ("row column"); print solved or not solved."""
     import sys
@@ -133,12 +185,21 @@ WRONG = {
     "tuples-not-lists": ("The trees come back as tuples, not lists.",
                          "trees.append([position // width, position % width])",
                          "trees.append((position // width, position % width))"),
+    "count-stops-at-one": ("The search stops at the first solution, so two solutions are never seen.",
+                           "        if found >= 2:\n            return\n",
+                           "        if found >= 1:\n            return\n"),
+    "search-lets-corners-touch": ("The search lets two tents touch at a corner.",
+                                  "return all(abs(row - r) > 1 or abs(col - c) > 1 for r, c in tents)",
+                                  "return all(abs(row - r) + abs(col - c) > 1 for r, c in tents)"),
+    "search-ends-without-the-clues": ("A complete placement counts without checking that every clue is met.",
+                                      "            found += rows == row_clues and cols == col_clues\n",
+                                      "            found += 1\n"),
     "always-equal": ("Every answer is an object that claims to equal anything.",
                      "def main():",
                      "class Anything:\n"
                      "    def __eq__(self, other):\n        return True\n\n"
                      "    def __hash__(self):\n        return 0\n\n\n"
-                     "read_game_id = is_solution = lambda *args: Anything()  # noqa: F811\n\n\n"
+                     "read_game_id = is_solution = count_solutions = lambda *args: Anything()  # noqa: F811\n\n\n"
                      "def main():"),
 }
 
@@ -225,10 +286,69 @@ def checks() -> list[dict]:
         stdin = game_id + "\n" + "".join(f"{r} {c}\n" for r, c in tents)
         result.append({"name": f"the program: a 12x9 puzzle of seed {seed}", "call": "main",
                        "stdin": stdin, "expect": "solved\n"})
+    result.extend(count_checks())
     game_id, tents = crafted()["every tree has a tent beside it and every tent a tree"]
     result.append({"name": "the program: every tree has a tent beside it and every tent a tree", "call": "main",
                    "stdin": game_id + "\n" + "".join(f"{r} {c}\n" for r, c in tents),
                    "expect": "not solved\n"})
+    return result
+
+
+def counted(game_id: str) -> int:
+    """What count_solutions must return: the package's count (0, 1 or 2 for more than one)."""
+    return count_solutions(parse_game_id(game_id))
+
+
+def shifted_clue(game_id: str) -> str:
+    """The same trees with one tent moved from the first non-zero column clue to the next column."""
+    p = parse_game_id(game_id)
+    cols = list(p.col_clues)
+    first = next(c for c in range(p.width - 1) if cols[c])
+    cols[first], cols[first + 1] = cols[first] - 1, cols[first + 1] + 1
+    return format_game_id(Puzzle(p.width, p.height, p.trees, tuple(cols), p.row_clues))
+
+
+AMBIGUOUS = {  # the lesson's shapes where the clues do not decide, and Tatham's ring of shared tents
+    "two trees side by side": (4, 4, [[0, 1], [1, 1]], [[0, 0], [1, 2]]),
+    "four trees in a T": (4, 4, [[0, 1], [0, 2], [2, 1], [3, 1]], [[0, 0], [0, 3], [2, 0], [3, 2]]),
+    "four trees in a square": (4, 4, [[1, 1], [1, 2], [2, 1], [2, 2]], [[0, 1], [1, 3], [2, 0], [3, 2]]),
+    "one tent layout, two pairings (a ring)": (4, 4, [[0, 1], [1, 0], [1, 2], [2, 1]],
+                                                [[0, 0], [0, 2], [2, 0], [2, 2]]),
+}
+
+
+def ambiguous_id(width: int, height: int, trees: list, tents: list) -> str:
+    """The game ID of trees whose clues come from one of their solutions."""
+    cols = tuple(sum(1 for _, c in tents if c == x) for x in range(width))
+    rows = tuple(sum(1 for r, _ in tents if r == y) for y in range(height))
+    return format_game_id(Puzzle(width, height, tuple(map(tuple, trees)), cols, rows))
+
+
+def count_checks() -> list[dict]:
+    """count_solutions: unique puzzles, shapes with several solutions, and clues no placement meets."""
+    result = []
+    small = [g for g, _ in tatham_ids() if int(g.split("x")[0]) * int(g.split(":")[0].split("x")[1]) <= 72]
+    made = {f"a {n}x{n} {level.value} puzzle of seed {seed}": format_game_id(generate(n, n, level, seed).puzzle)
+            for n, level, seed in [(5, Difficulty.EASY, 1), (6, Difficulty.HARD, 2), (7, Difficulty.EASY, 3),
+                                   (8, Difficulty.HARD, 4), (10, Difficulty.HARD, 5)]}
+    named = {f"Tatham's puzzle {n}, {g.split(':')[0]}": g for n, g in enumerate(small, start=1)} | made
+    for name, game_id in named.items():
+        result.append({"name": f"count_solutions: {name}", "call": "count_solutions",
+                       "args": [game_id], "expect": counted(game_id)})
+    for name in [*list(made)[:3], *list(named)[:2]]:
+        wrong = shifted_clue(named[name])
+        result.append({"name": f"count_solutions: {name}, one column clue shifted",
+                       "call": "count_solutions", "args": [wrong], "expect": counted(wrong)})
+    for name, shape in AMBIGUOUS.items():
+        game_id = ambiguous_id(*shape)
+        result.append({"name": f"count_solutions: {name}", "call": "count_solutions", "args": [game_id],
+                       "expect": counted(game_id)})
+    greedy = "4x4:ebbd,1,1,1,1,1,0,1,2"  # the lesson's 4x4 with one tent more asked of a column and a row
+    result.append({"name": "count_solutions: the clues ask for one tent more than there are trees",
+                   "call": "count_solutions", "args": [greedy], "expect": counted(greedy)})
+    no_trees = format_game_id(Puzzle(5, 5, (), (0,) * 5, (0,) * 5))
+    result.append({"name": "count_solutions: no trees and no tents: one empty solution",
+                   "call": "count_solutions", "args": [no_trees], "expect": counted(no_trees)})
     return result
 
 

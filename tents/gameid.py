@@ -54,7 +54,7 @@ def _read_size(params: str) -> tuple[int, int]:
 def _read_trees(code: str, width: int, height: int) -> list[tuple[int, int]]:
     """The tree cells of the run-length code (complaining about bad letters and wrong lengths)."""
     area = width * height
-    trees = []
+    trees: list[tuple[int, int]] = []
     position = 0  # the next cell the code describes
     for k, letter in enumerate(code):
         if letter in "!-":

@@ -106,7 +106,8 @@ def grade(puzzle: Puzzle, geo: Geometry | None = None) -> Grading:
 
 def _branch_tree(board: Board) -> tuple[int, list[int]]:
     """The unpaired tree with the fewest places left for its tent, and those places."""
-    best, best_places = -1, []
+    best = -1
+    best_places: list[int] = []
     for t in board.trees:
         if board.partner[t] == -1:
             places = board.candidates(t)

@@ -6,12 +6,21 @@ import hashlib
 import json
 from dataclasses import dataclass
 from enum import Enum
+from importlib import resources
 from pathlib import Path
 
 from graders.values import AnswerType, TypeSyntaxError, from_plain, parse_type
 
 ROOT = Path(__file__).resolve().parent.parent
-EXERCISES = ROOT / "exercises"
+
+
+def exercises_folder() -> Path:
+    """The course's exercises: the wheel's package data (graders/exercises) when installed, else the checkout's."""
+    installed = resources.files("graders") / "exercises"
+    return Path(str(installed)) if installed.is_dir() else ROOT / "exercises"
+
+
+EXERCISES = exercises_folder()
 HIDDEN = ROOT / "graders" / "hidden"
 FORMAT = 1
 DEFAULT_TIMEOUT = 60.0

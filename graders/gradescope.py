@@ -16,7 +16,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from graders import plainjail
+from graders import plainjail, shipping
 from graders.exercise import Exercise, load_exercise
 from graders.grading import grade_submission, limits_for
 from graders.platforms import pick
@@ -29,12 +29,6 @@ CONFIG = "autograder.json"
 # input/expected/got lines. So every output says "text": its layout kept, nothing a submission wrote rendered.
 OUTPUT_FORMAT = "text"
 VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gradescope's own words
-# what the autograder runs: the grader's modules (never the instructor's batch, release or platform side)
-GRADER_FILES = (
-    "__init__.py", "exercise.py", "grading.py", "sandbox.py", "plainjail.py", "jail.py", "scoring.py", "values.py",
-    "notebook.py", "probe.py", "runner.py", "kernel.py", "selfcheck.py", "seccomp.py", "bytecode.py", "cgroups.py",
-    "gradescope.py", "platforms.py", "ziparchive.py",
-)  # fmt: skip
 PUBLIC_PACKAGES = ("cosmos", "tents")  # a submission may import them
 KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")
 
@@ -82,13 +76,16 @@ def members(exercise: Exercise, visibility: str) -> dict[str, bytes]:
         f"exercises/{exercise.name}/{exercise.notebook.name}": exercise.notebook.read_bytes(),
         f"graders/hidden/{exercise.name}/hidden.json": (exercise.hidden_folder / "hidden.json").read_bytes(),
     }
-    for name in GRADER_FILES:
-        files[f"graders/{name}"] = (ROOT / "graders" / name).read_bytes()
-    for package in PUBLIC_PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    for name in grader_files():
+        files[name] = (ROOT / name).read_bytes()
     return files
+
+
+def grader_files(root: Path = ROOT) -> list[str]:
+    """What the autograder runs besides the exercise: the modules graders/shipping.py ships to Gradescope."""
+    found = [path.relative_to(root).as_posix() for folder in ("graders", *PUBLIC_PACKAGES)
+             for path in sorted((root / folder).rglob("*.py")) if "__pycache__" not in path.parts]
+    return shipping.select(found, shipping.GRADESCOPE)
 
 
 def build(exercise: Exercise, out: Path, visibility: str = "after_published") -> list[str]:

@@ -47,6 +47,7 @@ def code_of(function: Callable[..., Any]) -> str:
     """A function's real source without its docstring: the lines a Parsons problem offers."""
     text = textwrap.dedent(inspect.getsource(function))
     body = ast.parse(text).body[0]
+    assert isinstance(body, ast.FunctionDef | ast.AsyncFunctionDef), "code_of takes a function"
     lines = text.split("\n")
     first = body.body[0]
     if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import json
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from graders import shipping
 from graders.exercise import EXERCISES, HIDDEN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,53 +20,17 @@ MARKER = ".cosmos-student-edition"  # a file at the top of every edition (so a r
 
 @dataclass(frozen=True)
 class Ship:
-    """Files that go out: instructor paths matching `pattern` (fnmatch on the whole path), placed at `to` if given."""
+    """Files that go out: paths matching `pattern` (a glob of graders/shipping.py), placed at `to` if given."""
 
     pattern: str
     to: str | None = None
 
 
-# Everything the student edition holds. Anything not named here stays with the instructor: hidden checks,
-# reference and known-wrong solutions, the scripts that make hidden checks, the grader's batch and platform side.
-EDITION: tuple[Ship, ...] = (
-    Ship("cosmos/*.py"),
-    Ship("cosmos/*/*.py"),  # cosmos/ui, cosmos/text
-    Ship("tents/*.py"),
-    Ship("lessons/__init__.py"),
-    Ship("lessons/nbfile.py"),  # course.py's pre-save hook: a lesson saved in JupyterLab stays as stored
-    Ship("lessons/kit/*.py"),
-    Ship("lessons/data/*"),  # what lessons read (lesson 6's balance figures) and the script that makes it
-    Ship("lessons/*.ipynb"),
-    Ship("exercises/*/exercise.json"),
-    Ship("exercises/*/*.ipynb"),
-    # the student side of the graders: quizzes, the self-check (check_here, `python -m graders check`) and the jail
-    *(Ship(f"graders/{name}") for name in (
-        "__init__.py", "__main__.py", "selfcheck.py", "probe.py", "runner.py", "kernel.py", "quizzes.py",
-        "exercise.py", "values.py", "scoring.py", "notebook.py", "grading.py", "sandbox.py", "seccomp.py",
-        "bytecode.py", "cgroups.py", "plainjail.py", "jail.py", "progress.py", "progress_view.py", "parsons.py",
-        "tasks.py", "stepping.py",
-    )),
-    # the engine's and the puzzle's own tests, and the edition's test of itself
-    Ship("tests/__init__.py"),
-    Ship("tests/cosmos/*.py"),
-    Ship("tests/cosmos/ui/*.py"),
-    Ship("tests/golden/*"),
-    Ship("tests/reference.py"),
-    Ship("tests/reference/*"),
-    Ship("tests/reference/*/*"),
-    Ship("tests/tents/__init__.py"),
-    Ship("tests/tents/helpers.py"),
-    # not tests/tents/data: Tatham's game ids with their solutions are the Tents exercise's hidden checks
-    # (so neither are test_gameid, test_solver and test_tatham, which read them)
-    *(Ship(f"tests/tents/test_{name}.py") for name in ("cli", "generate", "hint", "notebook", "play", "render")),
-    Ship("graders/edition/test_student_edition.py", "tests/test_student_edition.py"),
-    Ship("course.py"),
-    Ship("pyproject.toml"),
-    Ship("constraints.txt"),  # course.py installs the exact versions the lessons' outputs were made with
-    Ship("LICENSE"),
-    Ship(".gitignore"),
-    Ship("graders/edition/README.md", "README.md"),
-)  # fmt: skip
+# Everything the student edition holds: the rules of graders/shipping.py that name the student edition. Anything
+# not named there stays with the instructor: hidden checks, reference and known-wrong solutions, the scripts that
+# make hidden checks, the grader's batch and platform side.
+EDITION: tuple[Ship, ...] = tuple(Ship(pattern, shipping.STUDENT_PLACES.get(pattern))
+                                  for pattern, where in shipping.RULES if shipping.STUDENT in where)
 
 
 class ReleaseError(RuntimeError):
@@ -77,28 +40,20 @@ class ReleaseError(RuntimeError):
 def tracked_files(root: Path = ROOT) -> list[str]:
     """The course's files as git knows them (only what is committed or staged, never a stray local file)."""
     try:
-        listing = subprocess.run(
-            ["git", "-C", str(root), "ls-files", "-z", "--cached"], capture_output=True, check=True
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
-        raise ReleaseError(f"{root} is not a git checkout: the edition is made from its tracked files") from None
-    return sorted(name for name in listing.decode("utf-8", "surrogateescape").split("\0") if name)
+        return shipping.tracked_files(root)
+    except shipping.NotACheckout as error:
+        raise ReleaseError(str(error)) from None
 
 
 def matches(path: str, pattern: str) -> bool:
-    """fnmatch on the whole path, where `*` never crosses a `/`."""
-    return path.count("/") == pattern.count("/") and fnmatch.fnmatchcase(path, pattern)
+    """Whether path matches a glob of graders/shipping.py (`*` never crosses a `/`)."""
+    return shipping.matches(path, pattern)
 
 
 def plan(files: list[str]) -> dict[str, str]:
-    """Destination in the edition -> source in the course, for every tracked file the allow-list names."""
-    chosen: dict[str, str] = {}
-    for source in files:
-        for ship in EDITION:
-            if matches(source, ship.pattern):
-                chosen[ship.to or source] = source
-                break
-    return dict(sorted(chosen.items()))
+    """Destination in the edition -> source in the course, for every tracked file the manifest ships to students."""
+    chosen = shipping.select(files, shipping.STUDENT)
+    return dict(sorted((shipping.STUDENT_PLACES.get(source, source), source) for source in chosen))
 
 
 @dataclass

@@ -79,7 +79,7 @@ REFERENCE_CODE = '''def solve(numbers):
 def notebook(title: str, name: str, code: str) -> dict:
     """An exercise notebook: the task, the code to write, an example call, the self-check."""
     def cell(kind: str, source: str) -> dict:
-        extra = {"execution_count": None, "outputs": []} if kind == "code" else {}
+        extra: dict[str, object] = {"execution_count": None, "outputs": []} if kind == "code" else {}
         return {"cell_type": kind, "metadata": {}, "source": source.splitlines(keepends=True), **extra}
 
     return {

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import re
 import sys
+from importlib import resources
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent / "schema"
+HERE = Path(str(resources.files("graders") / "schema"))  # package data of the wheel, too
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 POSITIVE = {"type": "number", "exclusiveMinimum": 0}
 CHECK = {

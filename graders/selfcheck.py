@@ -111,10 +111,14 @@ def wrong_python(missing: list[str], path: Path) -> str:
 
 
 def _exercise_of(path: Path) -> str:
-    """The exercise a notebook belongs to: its folder's exercise.json, or ExerciseError."""
-    from graders.exercise import ExerciseError
+    """The exercise a notebook belongs to: its folder's exercise.json, else the one course exercise of its file name."""
+    from graders.exercise import EXERCISES, ExerciseError
 
     folder = path.resolve().parent
     if (folder / "exercise.json").is_file():
         return str(folder)
+    named = [spec.parent for spec in sorted(EXERCISES.glob("*/exercise.json"))
+             if json.loads(spec.read_text(encoding="utf-8")).get("notebook") == path.name]
+    if len(named) == 1:  # a copy of a starter outside the course's folder (an installed course has no other)
+        return str(named[0])
     raise ExerciseError(f"{path} is not in an exercise folder; name the exercise with --exercise")

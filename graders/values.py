@@ -158,7 +158,7 @@ def _decode(tagged: object, depth: int, budget: list[int]) -> object:
         raise BadAnswer(f"malformed {tag!r} answer")
     body = rest[0]
     if tag in ("int", "bool", "str") and type(body) is LEAVES[tag]:
-        if tag == "int" and len(str(abs(body))) > MAX_INT_DIGITS:
+        if isinstance(body, int) and tag == "int" and len(str(abs(body))) > MAX_INT_DIGITS:
             raise BadAnswer("an integer with too many digits")
         return body
     if tag == "float" and type(body) is str:

@@ -16,13 +16,14 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 UTF8_FLAG = 0x800  # APPNOTE 4.4.4, bit 11: the name and comment are UTF-8
 CENTRAL = struct.Struct("<4s4B4HL2L5H2L")  # a central directory header (APPNOTE 4.3.12), 46 bytes
 CENTRAL_SIGNATURE = b"PK\x01\x02"
 FLAGS_AT = 8  # the general purpose flags in a central directory header
 NAME_LENGTH, EXTRA_LENGTH, COMMENT_LENGTH = 12, 13, 14  # their places in CENTRAL's fields
+ZIP: Any = zipfile  # zipfile's end-record helpers, which its type stubs leave out
 
 
 class MaskedFile(io.RawIOBase):
@@ -62,13 +63,13 @@ class MaskedFile(io.RawIOBase):
 def central_flags(raw: BinaryIO) -> tuple[dict[int, int], list[bool]]:
     """Each central directory header's flags byte that claims UTF-8 (by offset), that flag cleared; and for
     every header in order, whether it claimed UTF-8."""
-    end = zipfile._EndRecData(raw)  # the end records, zip64 too (a stable part of zipfile since Python 2)
+    end = ZIP._EndRecData(raw)  # the end records, zip64 too (a stable part of zipfile since Python 2)
     if not end:
         raise zipfile.BadZipFile("File is not a zip file")
-    size = end[zipfile._ECD_SIZE]
-    start = end[zipfile._ECD_LOCATION] - size  # where zipfile finds it too (offset plus any bytes before the zip)
-    if end[zipfile._ECD_SIGNATURE] == zipfile.stringEndArchive64:
-        start -= zipfile.sizeEndCentDir64 + zipfile.sizeEndCentDir64Locator
+    size = end[ZIP._ECD_SIZE]
+    start = end[ZIP._ECD_LOCATION] - size  # where zipfile finds it too (offset plus any bytes before the zip)
+    if end[ZIP._ECD_SIGNATURE] == ZIP.stringEndArchive64:
+        start -= ZIP.sizeEndCentDir64 + ZIP.sizeEndCentDir64Locator
     raw.seek(start)
     directory = raw.read(size)
     patches: dict[int, int] = {}

@@ -7,12 +7,10 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from graders import shipping
+
 NAME = "epic-cosmos-course"
 PACKAGES = ("cosmos", "tents", "lessons", "graders")
-SECRET = ("graders/hidden",)  # what a student never receives
-SKIPPED_PARTS = ("__pycache__", ".ipynb_checkpoints", "saves")
-# what the packages read at run time besides their modules (lesson 6's stored games: lessons/data/balance.json)
-SUFFIXES = (".py", ".json")
 # stamped on every entry, so that the same sources give the same bytes (zip cannot store 1970)
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 WHEEL = "Wheel-Version: 1.0\nGenerator: epic-cosmos lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -23,27 +21,19 @@ def wheel_name(version: str) -> str:
     return f"{NAME.replace('-', '_')}-{version}-py3-none-any.whl"
 
 
+def shipped(root: Path) -> list[str]:
+    """The course's files graders/shipping.py ships to the JupyterLite wheel, relative to root, sorted."""
+    return shipping.select(shipping.tracked_files(root), shipping.LITE)
+
+
 def package_files(root: Path) -> list[str]:
     """The course's Python sources and the data files they read, relative to root, sorted."""
-    files = []
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*")):
-            relative = path.relative_to(root).as_posix()
-            if not path.is_file() or path.suffix not in SUFFIXES or any(part in SKIPPED_PARTS for part in path.parts):
-                continue
-            if any(relative == secret or relative.startswith(secret + "/") for secret in SECRET):
-                continue
-            files.append(relative)
-    return files
+    return [name for name in shipped(root) if name.split("/")[0] in PACKAGES]
 
 
 def exercise_files(root: Path) -> list[str]:
     """What the self-check reads beside the graders package: each exercise's exercise.json and its starter."""
-    files = []
-    for spec in sorted((root / "exercises").glob("*/exercise.json")):
-        files.append(spec.relative_to(root).as_posix())
-        files.extend(nb.relative_to(root).as_posix() for nb in sorted(spec.parent.glob("*.ipynb")))
-    return files
+    return [name for name in shipped(root) if name.startswith("exercises/")]
 
 
 def metadata(version: str, requires: Iterable[str]) -> str:

@@ -1,27 +1,37 @@
-"""The pip wheel (`pip install .`) holds the engine, the puzzle and the grader's code, and nothing of the
-instructor's side: no hidden check, reference or known-wrong solution, no script that makes them."""
+"""The pip wheel (`pip install .`) holds the engine, the puzzle, the grader's code, the lessons and the exercises,
+exactly the files graders/shipping.py ships to the wheel, and nothing of the instructor's side: no hidden check,
+reference or known-wrong solution, no script that makes them. Installed into a fresh virtual environment, its
+commands work from another folder."""
 from __future__ import annotations
 
+import importlib.metadata
+import os
 import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
+from graders import shipping
 from tests.reference import ROOT
 
-INSTRUCTOR_ONLY = ("graders/hidden/", "graders/edition/", "reference.ipynb", "solution.py", "/wrong/", "/make_")
+TRACKED = shipping.tracked_files(ROOT)
+IN_THE_WHEEL = {"exercises/": "graders/exercises/"}  # the repository's folder -> the package data's
+
+INSTRUCTOR_ONLY = ("graders/hidden/", "graders/edition/", "reference.ipynb", "solution.py", "/wrong/", "/make_hidden")
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     """The file names in a wheel built from a copy of the project's sources (the working tree stays clean)."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in TRACKED:  # a clean clone's files
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, source / name)
-    for package in ("cosmos", "graders", "tents"):
-        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
                     "--disable-pip-version-check", "-w", str(out), str(source)], check=True, capture_output=True)
@@ -51,3 +61,105 @@ def test_the_wheel_declares_the_console_commands_and_the_licence(wheel: zipfile.
     for line in ("cosmos = cosmos.__main__:main", "graders = graders.__main__:main", "tents = tents.cli:main"):
         assert line in text
     assert any(name.endswith("licenses/LICENSE") for name in wheel_names)
+
+
+def wheel_path(name: str) -> str:
+    """Where a repository file is in the wheel (the exercises are the grader's package data)."""
+    for folder, inside in IN_THE_WHEEL.items():
+        if name.startswith(folder):
+            return inside + name.removeprefix(folder)
+    return name
+
+
+def test_the_wheel_holds_exactly_the_manifests_wheel_files(wheel_names: list[str]):
+    files = sorted(name for name in wheel_names if ".dist-info/" not in name)
+    wanted = sorted(wheel_path(name) for name in shipping.select(TRACKED, shipping.WHEEL) if name != "LICENSE")
+    assert files == wanted
+    assert "graders/exercises/01-islands/exercise.json" in files and "lessons/01-galaxy-from-a-seed.ipynb" in files
+
+
+KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")  # what `graders check` needs besides
+
+
+def needed(names: tuple[str, ...]) -> list[importlib.metadata.Distribution]:
+    """These installed distributions and everything they require (markers evaluated for this Python)."""
+    found: dict[str, importlib.metadata.Distribution] = {}
+    todo = list(names)
+    while todo:
+        name = canonicalize_name(todo.pop())
+        if name not in found:
+            found[name] = importlib.metadata.distribution(name)
+            for line in found[name].requires or []:
+                requirement = Requirement(line)
+                if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                    todo.append(requirement.name)
+    return list(found.values())
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: zipfile.ZipFile, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment (no system site-packages) with the wheel installed by pip, offline, no deps.
+
+    The self-check's kernel packages (nbformat, nbclient, jupyter_client, ipykernel and what they require) are
+    copied file by file, with their metadata, from this Python's installed distributions: no network needed."""
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--no-index",
+                    "--no-deps", "-q", "--disable-pip-version-check", wheel.filename], check=True, capture_output=True)
+    (site,) = venv.glob("lib/python3*/site-packages")
+    for distribution in needed(KERNEL_PACKAGES):
+        for name in distribution.files or []:
+            source = Path(str(distribution.locate_file(name)))
+            if not str(name).startswith("..") and source.is_file() and "__pycache__" not in source.parts:
+                (site / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, site / name)
+    return venv
+
+
+def run_installed(venv: Path, where: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    """A command of the installed wheel, run in a folder outside the repository with nothing of it on the path."""
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = f"{venv / 'bin'}:{env.get('PATH', '')}"
+    return subprocess.run(list(command), cwd=where, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_the_installed_wheel_is_what_runs_outside_the_repository(installed: Path, tmp_path: Path):
+    run = run_installed(installed, tmp_path, "python", "-c", "import cosmos, graders, lessons, tents; "
+                        "print(cosmos.__file__, graders.__file__, lessons.__file__, tents.__file__)")
+    assert run.returncode == 0, run.stderr
+    assert all(Path(path).is_relative_to(installed) for path in run.stdout.split()), run.stdout
+
+
+def test_the_installed_commands_work_from_another_folder(installed: Path, tmp_path: Path):
+    game = run_installed(installed, tmp_path, "cosmos", "--help")
+    assert game.returncode == 0 and "--seed" in game.stdout, game.stderr
+    puzzle = run_installed(installed, tmp_path, "tents", "generate", "--size", "8x8", "--seed", "42",
+                           "--difficulty", "hard")
+    here = subprocess.run([sys.executable, "-m", "tents", "generate", "--size", "8x8", "--seed", "42",
+                           "--difficulty", "hard"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert puzzle.returncode == 0 and puzzle.stdout == here.stdout and puzzle.stdout, puzzle.stderr
+
+
+def test_the_installed_lessons_are_found_and_copied(installed: Path, tmp_path: Path):
+    listed = run_installed(installed, tmp_path, "python", "-m", "lessons")
+    assert listed.returncode == 0, listed.stderr
+    assert "Lesson 1 · The galaxy from a seed" in listed.stdout
+    assert str(installed) in listed.stdout and str(ROOT) not in listed.stdout
+    copied = run_installed(installed, tmp_path, "python", "-m", "lessons", "--copy", "mine")
+    assert copied.returncode == 0, copied.stderr
+    assert sorted(path.name for path in (tmp_path / "mine").iterdir()) == sorted(
+        path.name for path in (ROOT / "lessons").glob("*.ipynb"))
+
+
+def test_the_installed_self_check_finds_its_exercise(installed: Path, tmp_path: Path):
+    (tmp_path / "work").mkdir()
+    notebook = tmp_path / "work" / "islands.ipynb"
+    shutil.copy(ROOT / "exercises" / "01-islands" / "islands.ipynb", notebook)
+    run = run_installed(installed, tmp_path / "work", "graders", "check", "islands.ipynb")
+    here = subprocess.run([sys.executable, "-m", "graders", "check", str(notebook)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    # the starter's stubs fail the public checks in the sandbox, each with its answer: the same report as the
+    # course's own self-check gives, from the exercise.json installed as the grader's package data
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "kernel could not start" not in run.stdout and "did not get that far" not in run.stdout, run.stdout
+    assert run.stdout.startswith("Islands: 9 checks") and run.stdout == here.stdout

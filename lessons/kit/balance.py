@@ -12,13 +12,14 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import escape
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
 from cosmos.data import PERSONALITIES
 from cosmos.simulate import KINDS, SEATS, GameResult, run_simulation
 
-DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "balance.json"
+DATA_FILE = Path(str(resources.files("lessons.data") / "balance.json"))  # package data of the wheel, too
 NAMES = tuple(sorted(PERSONALITIES))  # builder, scholar, warlord
 INITIAL = {name: name[0] for name in NAMES}
 OF_INITIAL = {name[0]: name for name in NAMES}

@@ -203,12 +203,14 @@ def test_the_editions_course_py_installs_only_what_students_need(edition: Path):
     spec = importlib.util.spec_from_file_location("edition_course", edition / "course.py")
     course = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(course)
-    assert course.STUDENT_EDITION and course.EXTRAS == ("notebook", "test")
-    wanted = " ".join(course.requirements()).lower()
+    assert course.STUDENT_EDITION and course.EXTRAS["test"] == ("notebook", "test")
+    assert set(course.EXTRAS) == {"course", "regenerate", "release", "test", "setup"}
+    wanted = " ".join(course.requirements(course.EXTRAS["test"])).lower()
     assert "jupyterlab" in wanted and "pytest" in wanted and "hypothesis" in wanted
-    for left_out in ("playwright", "dask", "ruff"):
+    for left_out in ("playwright", "dask", "ruff", "mypy"):
         assert left_out not in wanted
-    assert sorted(set(course.DEBIAN_PACKAGES.values())) == ["bubblewrap", "util-linux"]
+    for command in ("course", "test", "setup"):
+        assert sorted(set(course.DEBIAN_PACKAGES[command].values())) == ["bubblewrap", "util-linux"]
     usage = in_edition(edition, "course.py", "--help").stdout
     assert "release DIR" not in usage and "lite DIR" not in usage and "setup" in usage
     # the instructor's own course.py still installs everything
@@ -219,7 +221,7 @@ def test_the_editions_course_py_installs_only_what_students_need(edition: Path):
 def test_the_editions_grader_lists_only_the_self_check(edition: Path):
     shown = in_edition(edition, "-m", "graders", "--help")
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.startswith("usage: python -m graders [-h] {check} ...")
+    assert shown.stdout.startswith("usage: python -m graders [-h] {check,progress} ...")
     instructor = subprocess.run([sys.executable, "-m", "graders", "--help"], cwd=release.ROOT, capture_output=True,
                                 text=True, timeout=60).stdout
     assert "{validate,grade,check,new,report,gradescope}" in instructor

@@ -1,0 +1,154 @@
+"""What ships where: every file of the course, by glob, to the pip wheel, the student edition, the JupyterLite
+wheel and the Gradescope zip, or to none of them (the instructor's side and the repository's own tooling).
+
+The first rule a path matches decides. `*` never crosses a `/`; `**/` is any number of folders (none too).
+The student edition, the JupyterLite wheel and the Gradescope zip are made from these rules; the pip wheel
+(pyproject.toml) is checked against them by tests/test_wheel.py; tests/test_shipping.py fails when a tracked
+file matches no rule.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from functools import cache
+from pathlib import Path
+
+WHEEL = "wheel"  # `pip install .` (pyproject.toml)
+STUDENT = "student"  # `python3 course.py release DIR` (graders/release.py)
+LITE = "lite"  # the browser's wheel of the JupyterLite site (lite/wheel.py)
+GRADESCOPE = "gradescope"  # `python -m graders gradescope` (graders/gradescope.py), with one exercise's files
+TARGETS = (WHEEL, STUDENT, LITE, GRADESCOPE)
+INSTRUCTOR_ONLY = "instructor-only"  # hidden checks, references, known-wrong solutions and what makes them
+REPO_ONLY = "repo-only"  # the repository's own tooling and documents: tests, lesson sources, CI, benchmarks
+
+ALL = frozenset(TARGETS)
+INSTALLED = frozenset({WHEEL, STUDENT, LITE})  # what a student runs; Gradescope has no notebook front end
+NOWHERE = frozenset({INSTRUCTOR_ONLY})
+REPO = frozenset({REPO_ONLY})
+
+# the grader's modules the Gradescope autograder runs (the student side, plus Gradescope's own)
+GRADING = ("__init__", "exercise", "grading", "sandbox", "plainjail", "jail", "scoring", "values", "notebook",
+           "probe", "runner", "kernel", "selfcheck", "seccomp", "bytecode", "cgroups")
+# the rest of the student's side of the grader: `python -m graders check`, the quizzes and the lesson kit's parts
+STUDENT_SIDE = ("__main__", "quizzes", "parsons", "tasks", "stepping", "progress", "progress_view")
+
+RULES: tuple[tuple[str, frozenset[str]], ...] = (
+    # the instructor's side: never shipped, except each exercise's hidden.json inside its own Gradescope zip
+    ("graders/hidden/*/hidden.json", frozenset({GRADESCOPE})),
+    ("graders/hidden/**/*", NOWHERE),
+    ("graders/edition/test_student_edition.py", frozenset({STUDENT})),  # as tests/test_student_edition.py
+    ("graders/edition/README.md", frozenset({STUDENT})),  # as README.md
+    *((f"graders/{name}.py", ALL) for name in GRADING),
+    *((f"graders/{name}.py", INSTALLED) for name in STUDENT_SIDE),
+    ("graders/gradescope.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders/platforms.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders/ziparchive.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders/shipping.py", frozenset({WHEEL, GRADESCOPE})),  # gradescope.py reads it
+    # the instructor's commands (batch, report, release, validate, new): in the pip wheel, not given to students
+    ("graders/*.py", frozenset({WHEEL})),
+    ("graders/schema/*.json", frozenset({WHEEL})),  # graders/schemas.py reads them
+    ("graders/*.md", REPO),
+    # the engine and the puzzle
+    ("cosmos/**/*.py", ALL),
+    ("tents/*.py", ALL),
+    # the lessons: the notebooks, their kit and the data they read
+    ("lessons/__init__.py", INSTALLED),
+    ("lessons/__main__.py", frozenset({WHEEL, STUDENT})),  # `python -m lessons`: the lessons, where they are
+    ("lessons/nbfile.py", INSTALLED),  # course.py's pre-save hook: a lesson saved in JupyterLab stays as stored
+    ("lessons/kit/*.py", INSTALLED),
+    ("lessons/data/*", INSTALLED),  # lesson 6's balance figures and the script that makes them
+    ("lessons/*.ipynb", frozenset({WHEEL, STUDENT})),  # the site holds them as files, not in its wheel
+    ("lessons/regenerate.py", frozenset({WHEEL})),  # a module of the package; it needs the repository's *.md
+    ("lessons/**/*", REPO),  # the lessons' sources (*.md), their writing guides, regenerate.py
+    # the exercises: what the self-check reads, and the starters
+    ("exercises/*/exercise.json", ALL),
+    ("exercises/*/*.ipynb", ALL),
+    # the engine's and the puzzle's own tests go to students; the rest of the tests stay in the repository
+    ("tests/__init__.py", frozenset({STUDENT})),
+    ("tests/cosmos/*.py", frozenset({STUDENT})),
+    ("tests/cosmos/ui/*.py", frozenset({STUDENT})),
+    ("tests/golden/*", frozenset({STUDENT})),
+    ("tests/reference.py", frozenset({STUDENT})),
+    ("tests/reference/*", frozenset({STUDENT})),
+    ("tests/reference/*/*", frozenset({STUDENT})),
+    ("tests/tents/__init__.py", frozenset({STUDENT})),
+    ("tests/tents/helpers.py", frozenset({STUDENT})),
+    # not tests/tents/data: Tatham's game ids with their solutions are the Tents exercise's hidden checks
+    # (so neither are test_gameid, test_solver and test_tatham, which read them)
+    *((f"tests/tents/test_{name}.py", frozenset({STUDENT})) for name in
+      ("cli", "generate", "hint", "notebook", "play", "render")),
+    ("tests/tents/data/*", NOWHERE),
+    ("tests/**/*", REPO),
+    # the course's own set-up goes to students too
+    ("course.py", frozenset({STUDENT})),
+    ("pyproject.toml", frozenset({STUDENT})),
+    ("constraints.txt", frozenset({STUDENT})),  # course.py installs the versions the lessons' outputs were made with
+    ("LICENSE", frozenset({WHEEL, STUDENT})),  # the wheel holds it as its licence file
+    (".gitignore", frozenset({STUDENT})),
+    ("README.md", REPO),  # the students' README is graders/edition/README.md
+    ("*.md", REPO),
+    (".pre-commit-config.yaml", REPO),
+    (".ci/*", REPO),
+    (".devcontainer/*", REPO),
+    (".github/workflows/*", REPO),
+    ("binder/*", REPO),
+    ("benchmarks/*", REPO),
+    ("lite/*", REPO),
+)
+
+# where a file goes in the student edition when not at its own path
+STUDENT_PLACES = {
+    "graders/edition/test_student_edition.py": "tests/test_student_edition.py",
+    "graders/edition/README.md": "README.md",
+}
+
+
+@cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    """A glob as a regular expression on the whole path."""
+    out = []
+    for part in re.split(r"(\*\*/|\*|\?)", pattern):
+        out.append({"**/": "(?:[^/]+/)*", "*": "[^/]*", "?": "[^/]"}.get(part, re.escape(part)))
+    return re.compile("".join(out))
+
+
+def matches(path: str, pattern: str) -> bool:
+    """Whether path matches the glob pattern (`*` never crosses a `/`, `**/` is any number of folders)."""
+    return _regex(pattern).fullmatch(path) is not None
+
+
+def rule_for(path: str) -> tuple[str, frozenset[str]] | None:
+    """The first rule that matches path, None when none does."""
+    return next((rule for rule in RULES if matches(path, rule[0])), None)
+
+
+def targets(path: str) -> frozenset[str]:
+    """Where path ships (empty when no rule names it)."""
+    rule = rule_for(path)
+    return rule[1] if rule else frozenset()
+
+
+def select(files: list[str], target: str) -> list[str]:
+    """The files among `files` that ship to target, sorted."""
+    return sorted(path for path in files if target in targets(path))
+
+
+def unmatched(files: list[str]) -> list[str]:
+    """The files no rule names."""
+    return [path for path in files if rule_for(path) is None]
+
+
+class NotACheckout(RuntimeError):
+    """The folder is not a git checkout of the course."""
+
+
+def tracked_files(root: Path) -> list[str]:
+    """The course's files as git knows them (only what is committed or staged, never a stray local file)."""
+    try:
+        listing = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached"], capture_output=True, check=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        raise NotACheckout(f"{root} is not a git checkout: what ships is chosen from its tracked files") from None
+    return sorted(name for name in listing.decode("utf-8", "surrogateescape").split("\0") if name)

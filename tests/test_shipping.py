@@ -1,0 +1,73 @@
+"""graders/shipping.py decides what ships where: every tracked file is named, the instructor's side goes nowhere,
+and the student edition, the JupyterLite wheel and the Gradescope zip hold exactly what it says."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from graders import gradescope, release, shipping
+from graders.exercise import load_exercise
+from lite import wheel
+from tests.reference import ROOT
+
+TRACKED = shipping.tracked_files(ROOT)
+SCRIPTS = {"setup.sh", "run_autograder", gradescope.CONFIG}  # written by gradescope.py, not copied
+
+
+def test_every_tracked_file_is_named_by_a_rule():
+    assert len(TRACKED) > 300
+    assert shipping.unmatched(TRACKED) == []
+
+
+def test_a_new_file_nobody_placed_is_caught():
+    assert shipping.unmatched(["graders/newthing.txt", "notes.txt", "cosmos/data.csv"]) == [
+        "graders/newthing.txt", "notes.txt", "cosmos/data.csv"]
+
+
+def test_the_instructors_side_ships_nowhere_but_hidden_json_to_its_gradescope_zip():
+    secret = [name for name in TRACKED if name.startswith(("graders/hidden/", "tests/tents/data/"))]
+    assert any(name.endswith("/reference.ipynb") for name in secret)
+    assert any("/wrong/" in name for name in secret) and any("/make_hidden.py" in name for name in secret)
+    for name in secret:
+        expected = {shipping.GRADESCOPE} if name.endswith("/hidden.json") else {shipping.INSTRUCTOR_ONLY}
+        assert shipping.targets(name) == expected, name
+
+
+def test_globs_never_cross_a_folder_but_double_star_does():
+    assert shipping.matches("cosmos/ui/session.py", "cosmos/**/*.py")
+    assert shipping.matches("cosmos/rng.py", "cosmos/**/*.py")
+    assert not shipping.matches("cosmos/ui/session.py", "cosmos/*.py")
+    assert not shipping.matches("graders/hidden/01-islands/make_hidden.py", "graders/*.py")
+
+
+def test_the_student_edition_is_the_manifests_student_files():
+    chosen = release.plan(TRACKED)
+    assert sorted(chosen.values()) == shipping.select(TRACKED, shipping.STUDENT)
+    assert chosen["README.md"] == "graders/edition/README.md"
+    assert chosen["tests/test_student_edition.py"] == "graders/edition/test_student_edition.py"
+    assert "graders/release.py" not in chosen.values() and "graders/selfcheck.py" in chosen.values()
+
+
+def test_the_lite_wheel_holds_the_manifests_lite_files(tmp_path: Path):
+    built = wheel.build_wheel(ROOT, tmp_path, "0.1.0")
+    names = [name for name in zipfile.ZipFile(built).namelist() if ".dist-info/" not in name]
+    assert sorted(names) == shipping.select(TRACKED, shipping.LITE)
+    assert "graders/selfcheck.py" in names and "exercises/01-islands/exercise.json" in names
+    assert "graders/batch.py" not in names and "lessons/regenerate.py" not in names
+
+
+def test_the_gradescope_zip_holds_the_manifests_files_for_its_exercise():
+    islands = load_exercise("01-islands")
+    names = set(gradescope.members(islands, "after_published")) - SCRIPTS
+    wanted = {name for name in shipping.select(TRACKED, shipping.GRADESCOPE)
+              if not name.startswith(("exercises/", "graders/hidden/")) or "/01-islands/" in name}
+    assert names == wanted
+    assert "graders/hidden/01-islands/hidden.json" in names and "graders/quizzes.py" not in names
+
+
+@pytest.mark.parametrize("target", shipping.TARGETS)
+def test_every_target_gets_the_engine(target: str):
+    assert "cosmos/__main__.py" in shipping.select(TRACKED, target)

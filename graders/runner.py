@@ -29,7 +29,7 @@ MAX_JOB_BYTES = 64 << 20
 MAX_ANSWER_CHARS = 2_000_000  # the probe itself sends at most 1_000_000
 MAX_MESSAGE_BYTES = 32 << 20  # a larger message from the kernel drops its connection: no flood fills our memory
 KERNEL_ARGS = ["--HistoryManager.enabled=False", "--IPKernelApp.capture_fd_output=False"]
-STARTUP_SECONDS = 30
+STARTUP_SECONDS = 60  # a kernel's start on a busy laptop; not the student's budget, only a guard against a hang
 DELIMITER = b"<IDS|MSG>"
 POLL_SECONDS = 0.05  # how often a wait looks whether the kernel is still alive
 SERVE = "__cosmos_probe__.serve(globals())\n"

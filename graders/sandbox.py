@@ -40,7 +40,7 @@ SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays out
 )
 UID_BASE = 64_000  # one uid per running sandbox: 64000, 64001, ...
 UID_COUNT = 512
-GRACE_SECONDS = 35.0  # kernel start-up (the runner allows 30 s) and tear-down, on top
+GRACE_SECONDS = 75.0  # kernel start-up (the runner allows 60 s on a busy machine) and tear-down, on top
 
 
 class SandboxUnavailable(RuntimeError):

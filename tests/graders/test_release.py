@@ -143,5 +143,5 @@ def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
     # the grader's side is not there: grading needs the hidden checks
     grade = in_edition(edition, "-m", "graders", "grade", "01-islands", str(notebook))
     assert grade.returncode == 2 and "hidden.json is missing" in grade.stderr
-    game = in_edition(edition, "-m", "cosmos", "--plain", "--seed=2026", stdin="map\nquit\n", timeout=60)
+    game = in_edition(edition, "-m", "cosmos", "--plain", "--seed=2026", stdin="map\nquit\n", timeout=600)
     assert game.returncode == 0 and "Elara" in game.stdout

@@ -35,7 +35,7 @@ def edition_files(edition: Path) -> list[str]:
 
 
 def in_edition(
-    edition: Path, *args: str, stdin: str | None = None, timeout: float = 300
+    edition: Path, *args: str, stdin: str | None = None, timeout: float = 1800
 ) -> subprocess.CompletedProcess[str]:
     """A command run in the edition with its own packages first (as its JupyterLab terminal would)."""
     env = dict(os.environ, PYTHONPATH=str(edition))

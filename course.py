@@ -6,10 +6,12 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 import venv
 from pathlib import Path
@@ -301,6 +303,25 @@ def lab_command(options: list[str], root: Path = ROOT) -> list[str]:
     return [str(venv_python()), "-m", "jupyter", "lab", *as_root, *opening, terminals, saving, *options]
 
 
+def run_tests(python: str, args: list[str]) -> int:
+    """The whole suite on two workers; then how long it took (wall and CPU), below pytest's ten slowest tests."""
+    # --dist loadgroup: tests marked with one xdist_group share a worker (the Dask cluster tests; the
+    # JupyterLite tests, tests/lite, which share one built site, one Node run and one Chromium)
+    started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    code = run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "--durations=10", *args], cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    print(f"course.py test: {clock(time.monotonic() - started)} of wall clock, {clock(cpu)} of CPU "
+          f"(pytest and the processes it waited for; the ten slowest tests are listed above)")
+    return code
+
+
+def clock(seconds: float) -> str:
+    """Seconds as "7 min 12 s" (or "42 s")."""
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s" if minutes else f"{rest} s"
+
+
 def main(argv: list[str]) -> int:
     """Dispatch the command line."""
     command, args = parse_command(argv)
@@ -317,9 +338,7 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "test":
-        # --dist loadgroup: tests marked with one xdist_group share a worker (the Dask cluster tests; the
-        # JupyterLite tests, tests/lite, which share one built site, one Node run and one Chromium)
-        return run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *args], cwd=ROOT)
+        return run_tests(python, args)
     if command == "release":
         if not (ROOT / "graders" / "release.py").exists():
             print("this is already the student edition: only the instructor's course makes one", file=sys.stderr)

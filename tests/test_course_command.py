@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,10 +67,10 @@ def test_the_terminals_start_bash_with_the_venv_activated_after_the_users_own_st
     (tmp_path / ".bashrc").write_text("export PATH=/usr/bin:/bin\n")  # a user's own that resets PATH
     env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "TERM": "dumb"}
     done = subprocess.run([*shell, "-c", "command -v python; echo $VIRTUAL_ENV"], env=env, capture_output=True,
-                          text=True, timeout=30, input="")
+                          text=True, timeout=600, input="")
     # -c runs no start-up file, so run the one the terminal runs, as an interactive bash would
     done = subprocess.run([shell[0], "-c", f". '{course.terminal_rc()}'; command -v python; echo $VIRTUAL_ENV"],
-                          env=env, capture_output=True, text=True, timeout=30)
+                          env=env, capture_output=True, text=True, timeout=600)
     assert done.stdout.splitlines() == [str(course.VENV / "bin" / "python"), str(course.VENV)]
 
 
@@ -77,14 +78,20 @@ def test_the_course_jupyterlab_saves_lessons_as_they_are_stored():
     assert "--FileContentsManager.pre_save_hook=lessons.nbfile.pre_save" in course.lab_command([])
 
 
-def test_the_test_command_keeps_an_xdist_group_on_one_worker(tmp_path: Path):
+def test_the_test_command_keeps_an_xdist_group_on_one_worker_and_ends_with_its_times(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+):
     # course.py test runs -n 2 --dist loadgroup; the Dask and JupyterLite tests rely on their group sharing a worker
     (tmp_path / "test_grouped.py").write_text(
         "import pytest\n\npytestmark = pytest.mark.xdist_group('one')\n\n\n"
         "@pytest.mark.parametrize('i', range(6))\ndef test_it(i):\n    pass\n")
-    command = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:cacheprovider",
-               str(tmp_path / "test_grouped.py")]
-    ran = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    workers = {line.split()[0] for line in ran.stdout.splitlines() if "PASSED" in line and line.startswith("[gw")}
-    assert len(workers) == 1, ran.stdout
+    code = course.run_tests(sys.executable, ["-v", "-p", "no:cacheprovider", str(tmp_path / "test_grouped.py")])
+    out = capfd.readouterr().out
+    assert code == 0, out
+    workers = {line.split()[0] for line in out.splitlines() if "PASSED" in line and line.startswith("[gw")}
+    assert len(workers) == 1, out
+    # at the end: the ten slowest tests, pytest's closing line (what CI reads), then the wall clock and CPU it took
+    lines = out.rstrip().splitlines()
+    assert "slowest 10 durations" in out
+    assert re.fullmatch(r"=+ 6 passed in .* =+", lines[-2]), lines[-2:]
+    assert re.fullmatch(r"course\.py test: (\d+ min )?\d+ s of wall clock, (\d+ min )?\d+ s of CPU \(.*\)", lines[-1])

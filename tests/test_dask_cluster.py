@@ -69,7 +69,7 @@ def test_the_command_line_prints_the_local_report_and_progress_on_stderr(
 ) -> None:
     address = client.scheduler.address
     run = subprocess.run([sys.executable, "-m", "cosmos", "--simulate=5", "--dask", address], capture_output=True,
-                         text=True, env=ENV, cwd=ROOT, timeout=120)
+                         text=True, env=ENV, cwd=ROOT, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout == local_reports[5]
     assert "5/5 games (100%)" in run.stderr and "left" in run.stderr
@@ -81,7 +81,7 @@ def test_a_scheduler_file_names_the_cluster(
     info = tmp_path / "scheduler.json"
     info.write_text(json.dumps({"address": client.scheduler.address}))
     run = subprocess.run([sys.executable, "-m", "cosmos", "--simulate=2", "--dask-scheduler-file", str(info)],
-                         capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+                         capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout == local_reports[2]
 
@@ -89,13 +89,13 @@ def test_a_scheduler_file_names_the_cluster(
 def test_a_bad_address_is_a_clear_message_not_a_traceback() -> None:
     address = "nonsense://x:1"
     run = subprocess.run([sys.executable, "-m", "cosmos", "--simulate=2", "--dask", address], capture_output=True,
-                         text=True, env=ENV, cwd=ROOT, timeout=120)
+                         text=True, env=ENV, cwd=ROOT, timeout=600)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith(f"python -m cosmos: cannot reach the Dask scheduler at {address}: ")
     assert "Traceback" not in run.stderr
     starter = str(ROOT / "exercises" / "01-islands" / "islands.ipynb")
     grading = subprocess.run([sys.executable, "-m", "graders", "grade", "01-islands", starter, "--dask", address],
-                             capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+                             capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
     assert grading.returncode == 2 and grading.stdout == ""
     assert grading.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}: ")
     assert "Traceback" not in grading.stderr
@@ -113,7 +113,7 @@ def test_without_dask_neither_command_imports_it(tmp_path: Path) -> None:
         f"    assert grader(['grade', '01-islands', {str(broken)!r}, '--out', {str(tmp_path / 'out')!r}]) == 0\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout == "[]\n"
 
@@ -155,13 +155,13 @@ def test_grading_on_the_cluster_gives_the_local_scores(
     (tmp_path / "hostile").mkdir()
     paths = [islands.reference, islands.wrong_solutions[0],
              *(write(tmp_path / "hostile", name, found[name]) for name in HOSTILE)]
-    limits = limits_for(islands, timeout=20)
+    limits = limits_for(islands, timeout=45)  # none of these loops: a limit no busy machine comes near, on both sides
     command = [sys.executable, "-m", "graders", "grade", "01-islands", *map(str, paths), "--out",
-               str(tmp_path / "remote"), "--timeout", "20", "--dask", client.scheduler.address]
+               str(tmp_path / "remote"), "--timeout", "45", "--dask", client.scheduler.address]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
                           cwd=ROOT) as remote:  # the cluster grades while this process grades locally
         here = grade_all(islands, paths, tmp_path / "local", 1, limits, StringIO())
-        _, stderr = remote.communicate(timeout=240)
+        _, stderr = remote.communicate(timeout=900)
     assert remote.returncode == 0, stderr
     assert f"{len(paths)}/{len(paths)} (0 already done)" in stderr and "/min" in stderr
     for submission, data in here:
@@ -194,18 +194,18 @@ def mend_the_sandbox(dask_worker: distributed.Worker) -> None:
 def test_a_worker_without_a_sandbox_refuses_to_grade(
     client: distributed.Client, islands: Exercise, tmp_path: Path
 ) -> None:
-    client.wait_for_workers(2, timeout=120)
+    client.wait_for_workers(2, timeout=600)
     assert cluster_threads(client) == 2
     worker = sorted(client.nthreads())[0]
     client.run(break_the_sandbox, workers=[worker])
     try:
         future = client.submit(sandbox_on_worker, trial_job(), Limits(timeout=30), workers=[worker], pure=False)
         with pytest.raises(SandboxUnavailable, match=f"worker {worker} refuses to grade: .*needs bwrap"):
-            future.result(timeout=60)
+            future.result(timeout=600)
         client.run(break_the_sandbox, workers=[w for w in client.nthreads() if w != worker])
         command = [sys.executable, "-m", "graders", "grade", "01-islands", str(islands.reference), "--out",
                    str(tmp_path / "out"), "--dask", client.scheduler.address]
-        run = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+        run = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
         assert run.returncode == 2 and "refuses to grade" in run.stderr and "Traceback" not in run.stderr
         assert not (tmp_path / "out" / "reference").exists()  # nothing graded without the sandbox
     finally:

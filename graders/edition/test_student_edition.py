@@ -43,6 +43,6 @@ def test_the_self_check_runs_on_each_starter_notebook(exercise: Path):
 
 def test_the_game_plays_from_piped_commands():
     run = subprocess.run([sys.executable, "-m", "cosmos", "--plain", "--seed=2026"], input="map\nquit\n",
-                         cwd=ROOT, env=course_env(), capture_output=True, text=True, timeout=60)
+                         cwd=ROOT, env=course_env(), capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert "Elara" in run.stdout

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright
 
 from tests.browser.lab import Lab, start_lab
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, KERNEL_S, Shots, collect_console_errors
 
-ACTION_MS = 60_000  # a click or a read of the page that takes longer has failed
+ACTION_MS = 180_000  # a click or a read of the page that takes longer has failed
 SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) / "cosmos-browser-shots"))
 
 
@@ -41,12 +41,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, driven by Playwright."""
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, driven by the process's one Playwright (tests/conftest.py)."""
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 COPIED = ("lessons", "exercises", "graders", "cosmos", "tents")  # what a student's JupyterLab shows
 SKIPPED = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints", "saves", "*.pyc")
-STARTUP_S = 60
+STARTUP_S = 300  # s: JupyterLab answers within this (a failure detector: a loaded machine is slow)
 # the test profile's JupyterLab settings: every cell rendered (no windowing), terminals that keep their text
 # in the page (xterm's screen-reader rows) so that a test can read it
 LAB_SETTINGS = {

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RIGHT = re.compile(r"^Right\b")
 WRONG_GAP = "no_such_name_in_the_game"
 GAP_MARK = "\u00a0?\u00a0"  # how the gap shows in the code
-FEEDBACK_MS = 60_000  # a verdict comes back from the kernel within this
+FEEDBACK_MS = 180_000  # a verdict comes back from the kernel within this
 POLL_MS = 50  # ms between two looks at the quiz while waiting for its verdict
 # the verdict given to the last answer: a feedback text that the page drew after the answer (older ones are marked)
 NEW_VERDICT = """q => [...q.querySelectorAll('.cosmos-feedback .widget-html-content > *')]

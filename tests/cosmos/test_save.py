@@ -186,7 +186,7 @@ def test_a_crash_in_the_middle_of_writing_leaves_the_old_save_intact(tmp_path: P
         write_save(Path({str(tmp_path)!r}), 2, SaveGame(1, ("end",) * 50))
     """)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    result = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, timeout=600)
     assert result.returncode == 3, result.stderr
     assert slot_path(tmp_path, 2).read_bytes() == before
     assert read_save(tmp_path, 2) == SAMPLE
@@ -261,7 +261,7 @@ def test_a_saved_game_continues_in_a_fresh_process_exactly_as_if_never_stopped(
     # the interrupted one: saved above, then another process loads and plays on
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="12345")
     result = subprocess.run([sys.executable, "-c", CONTINUE], env=env, capture_output=True,
-                            text=True, timeout=120,
+                            text=True, timeout=600,
                             input=json.dumps([str(tmp_path), 2, lines[cut:]]))
     assert result.returncode == 0, result.stderr
     their_log, their_state, their_offers, replays = json.loads(result.stdout)

@@ -84,7 +84,7 @@ def loaded_after_import(modules: list[str], cache: Path) -> dict[str, list[str]]
                                 env=env, cwd=ROOT)
 
     def finish(module: str, run: subprocess.Popen) -> list[str]:
-        out, err = run.communicate(timeout=120)
+        out, err = run.communicate(timeout=600)
         assert run.returncode == 0, f"{module} does not import on its own:\n{err}"
         return json.loads(out)
 

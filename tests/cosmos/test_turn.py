@@ -174,7 +174,7 @@ def test_a_scripted_game_is_the_same_in_another_process() -> None:
     code = "from tests.cosmos import test_turn as t; print(t.digest(t.play_scripted()))"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, env=env, check=True, timeout=120)
+                            text=True, env=env, check=True, timeout=600)
     assert result.stdout.strip() == digest(log)
 
 

@@ -15,6 +15,15 @@ from tests.graders.grader_helpers import Batch, grade_batch
 from tests.graders.hostile_submissions import attacks
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to name the items
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of the graded batch share one xdist worker: it grades the batch while the other worker goes on
+    with other tests (instead of waiting, test by test, for the batch the first one is grading)."""
+    for item in items:
+        if "islands_batch" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("islands-batch"))
+
+
 @pytest.fixture(scope="session")
 def islands() -> Exercise:
     """The Islands exercise with its hidden checks."""

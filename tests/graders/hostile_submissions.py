@@ -197,12 +197,28 @@ HUGE_ANSWERS = code("""
     def shortest_path(n, lanes, start, goal):
         return list(range(300_000))
 """)
-HOGS_ISLANDS = "def islands(n, lanes):\n    return (len(bytearray(8 * 2**30)), 0, False)\n"
-MEMORY_HOG = ["hog = []\nwhile True:\n    hog.append(bytearray(64 * 2**20))\n", HOGS_ISLANDS]
-# Small steps fill the address space to its last few kilobytes (the kernel's own reserve must save it).
-MEMORY_HOG_SMALL_STEPS = ["hog = []\nwhile True:\n    hog.append(bytearray(2**16))\n", HOGS_ISLANDS]
+# The hogs reach the memory limit (the sandbox's address space) by allocation alone, in a few hundredths of a second
+# however busy the machine: bytes(n) is mapped zeroed and never touched, where bytearray(n) writes every page (a
+# gigabyte of page faults: seconds of a loaded machine, which once ran out the clock before the memory ran out).
+HOGS_ISLANDS = "def islands(n, lanes):\n    return (len(bytes(8 * 2**30)), 0, False)\n"
+MEMORY_HOG = ["hog = []\nwhile True:\n    hog.append(bytes(64 * 2**20))\n", HOGS_ISLANDS]
+# Small steps fill the address space to its last few kilobytes (the kernel's own reserve must save it): 64 MB steps
+# while they fit, then 64 KB steps to the end (each small one touches its pages: a few of them, not a gigabyte).
+MEMORY_HOG_SMALL_STEPS = [
+    code("""
+        hog = []
+        try:
+            while True:
+                hog.append(bytes(64 * 2**20))
+        except MemoryError:
+            pass
+        while True:
+            hog.append(bytes(2**16))
+    """),
+    HOGS_ISLANDS,
+]
 MEMORY_HOG_CAUGHT = [
-    "hog = []\ntry:\n    while True:\n        hog.append(bytearray(2**20))\nexcept MemoryError:\n    pass\n",
+    "hog = []\ntry:\n    while True:\n        hog.append(bytes(2**20))\nexcept MemoryError:\n    pass\n",
     HOGS_ISLANDS,
 ]
 MALFORMED = {

@@ -141,7 +141,7 @@ def test_a_daemon_started_by_the_notebook_dies_with_the_sandbox() -> None:
         f"os.setsid()\\ntime.sleep(600)', {marker!r}], start_new_session=True)\n"
         "import time\ntime.sleep(1)\n"
     )
-    result = run_cells([daemon], sandbox.Limits(timeout=10, check_timeout=5), [])
+    result = run_cells([daemon], sandbox.Limits(timeout=60, check_timeout=30), [])  # it ends in a second or two
     assert [e["event"] for e in result.events][-1] == "done"
     survivors = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
@@ -163,13 +163,13 @@ def test_the_wall_clock_stops_a_runner_that_never_reports(monkeypatch: pytest.Mo
     monkeypatch.setattr(sandbox, "GRACE_SECONDS", 2.0)
     job = {"cells": [], "checks": [], "budget": 1, "check_timeout": 1, "probe": "", "mime": ""}
     result = sandbox.run(job, sandbox.Limits(timeout=1, check_timeout=1))
-    assert result.killed and result.events == [] and result.seconds < 10
+    assert result.killed and result.events == [] and result.seconds < 300  # long before the sleep's 600 s
 
 
 def test_the_first_check_reaches_the_kernel_however_soon_the_notebook_ends() -> None:
     # The kernel drops an input_request to a client whose stdin channel is not connected yet: the
     # runner waits for that connection before the kernel counts as ready (one run in five hung without).
-    limits = sandbox.Limits(timeout=5, check_timeout=2)
+    limits = sandbox.Limits(timeout=60, check_timeout=30)  # nothing here loops: limits no busy machine comes near
     runs = [run_cells(["def f():\n    return 1\n"], limits, ["f"]) for _ in range(8)]
     statuses = [[e.get("status") for e in run.events if e["event"] == "check"] for run in runs]
     assert statuses == [["answer"]] * 8

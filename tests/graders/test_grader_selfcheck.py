@@ -60,7 +60,7 @@ def test_the_reference_notebook_checks_itself_in_a_real_kernel(
 
     monkeypatch.setenv("PYTHONPATH", str(REPO))
     notebook = nbformat.read(load_exercise("01-islands").reference, as_version=4)
-    NotebookClient(notebook, timeout=60, kernel_name="python3", resources={"metadata": {"path": str(REPO)}}).execute()
+    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(REPO)}}).execute()
     outputs = "".join(out.get("text", "") for cell in notebook.cells for out in cell.get("outputs", []))
     assert "islands: 3\nlargest island: 3\nconnected: no\n" in outputs
     assert "9 of 9 checks pass, score 9/9." in outputs

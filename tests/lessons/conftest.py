@@ -9,6 +9,16 @@ import pytest
 from tests.lessons.lesson_helpers import LESSON1, run_cells
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to name the items
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of a lesson's content share one xdist worker: the lesson's cells (lesson 6's 250 games) run once,
+    in that worker's module fixture, instead of once in each worker that gets some of its tests."""
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path.startswith("tests/lessons/test_") and path.endswith("_content.py"):
+            item.add_marker(pytest.mark.xdist_group(path.rsplit("/", 1)[1].removesuffix(".py")))
+
+
 @pytest.fixture(scope="session")
 def lesson1_nb() -> nbformat.NotebookNode:
     """Lesson 1 as stored, with its outputs."""

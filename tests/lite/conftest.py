@@ -11,12 +11,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route
 
 import course
 from lite.build import Built, inputs_digest, site_size
 from tests.browser import pages
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import ACTION_MS, SHOTS
 from tests.browser.lab import ROOT
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, Shots
 from tests.lite.lite_pages import KERNEL_S
@@ -76,13 +76,12 @@ def served(built: Built) -> Iterator[Served]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, driven by Playwright, whose DNS knows only loopback."""
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, driven by the process's one Playwright (tests/conftest.py), whose DNS knows only loopback."""
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `python3 course.py setup` installs Debian's chromium"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=SEALED_ARGS)
-        yield chromium
-        chromium.close()
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=SEALED_ARGS)
+    yield chromium
+    chromium.close()
 
 
 def outside(url: str) -> bool:
@@ -107,6 +106,8 @@ def console() -> list[str]:
 def context(browser: Browser, network: list[str]) -> Iterator[BrowserContext]:
     """A fresh browser profile (its own storage) in which every non-loopback request is refused and noted."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_navigation_timeout(KERNEL_S)  # as the JupyterLab tests: failure detectors, not speed targets
+    context.set_default_timeout(ACTION_MS)
 
     def refuse(route: Route) -> None:
         if outside(route.request.url):

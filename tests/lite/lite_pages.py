@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from tests.lite.site import Served
 
-KERNEL_S = 300_000  # ms: a first start loads Pyodide and the course's packages into the tab (slow on a busy machine)
+KERNEL_S = 900_000  # ms: a first start loads Pyodide and the course's packages into the tab (slow on a busy machine)
 IDLE = "() => /\\| Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent || '')"
 
 

@@ -50,7 +50,7 @@ def runs(built: Built, tmp_path_factory: pytest.TempPathFactory) -> dict[str, li
     folder = tmp_path_factory.mktemp("uploads")
     uploads = [f"{name}={with_self_check(path, name.split('/')[1], folder)}" for name, path in UPLOADS.items()]
     done = subprocess.run([node, str(RUNNER), str(built.site), *NOTEBOOKS, *uploads], capture_output=True, text=True,
-                          timeout=1800)
+                          timeout=3600)
     assert done.returncode == 0, done.stderr[-3000:]
     replies: dict[str, list[dict]] = {name: [] for name in [*NOTEBOOKS, *UPLOADS]}
     for line in done.stdout.splitlines():

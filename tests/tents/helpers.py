@@ -81,7 +81,7 @@ def brute_force_count(puzzle: Puzzle, limit: int = 3) -> int:
     return min(total, limit)
 
 
-def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+def run_cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     """`python -m tents ARGS` in a fresh process, with this checkout on its path."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-m", "tents", *args], capture_output=True, text=True,

@@ -23,7 +23,7 @@ def tatham(game_id: str, tmp_path, solve: bool) -> tuple[subprocess.CompletedPro
     command = [sgt_tents(), "--generate", "1", "--save", str(prefix), game_id]
     if solve:
         command.insert(-1, "--with-solutions")
-    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     saved = tmp_path / "saved0"
     fields = {}
     if saved.exists():
@@ -69,7 +69,7 @@ def test_the_fixture_ids_still_come_out_of_tathams_program(tmp_path):
     seed = "tents-fixture-3"
     prefix = tmp_path / "fixture"
     subprocess.run([sgt_tents(), "--generate", "1", "--save", str(prefix), "--with-solutions",
-                    f"{size}d{difficulty[0]}#{seed}"], check=True, capture_output=True, timeout=60)
+                    f"{size}d{difficulty[0]}#{seed}"], check=True, capture_output=True, timeout=600)
     fields = dict(line.split(":", 2)[0::2] for line in (tmp_path / "fixture0").read_text().splitlines())
     fields = {key.strip(): value for key, value in fields.items()}
     assert f"{size}:{fields['DESC']}" == game_id

@@ -66,6 +66,6 @@ def test_the_program_prints_the_same_bytes_under_two_hash_seeds(tmp_path: Path) 
         result = subprocess.run(
             [sys.executable, "-m", "cosmos", "--plain", "--seed=2026", "--lang=de",
              f"--saves={tmp_path}"], input=commands(), capture_output=True, text=True,
-            encoding="utf-8", env=env, cwd=ROOT, timeout=120)
+            encoding="utf-8", env=env, cwd=ROOT, timeout=600)
         assert result.returncode == 0 and result.stderr == ""
         assert result.stdout == expected

@@ -13,7 +13,7 @@ def run_game(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     """Run the game as a program with this repository's code, feeding it stdin."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "cosmos", *args], input=stdin, text=True,
-                          capture_output=True, env=env, cwd=ROOT, timeout=60, encoding="utf-8")
+                          capture_output=True, env=env, cwd=ROOT, timeout=600, encoding="utf-8")
 
 
 def test_plain_run_prints_the_published_frames_and_echoes_commands() -> None:

@@ -61,7 +61,7 @@ def test_on_a_real_terminal_the_game_clears_and_colours_unless_plain() -> None:
         process = subprocess.Popen([sys.executable, "-m", "cosmos", *args], stdin=subprocess.PIPE,
                                    stdout=slave, stderr=subprocess.PIPE, env=env, cwd=ROOT)
         os.close(slave)
-        process.communicate(b"quit\n", timeout=60)
+        process.communicate(b"quit\n", timeout=600)
         output = read_all(master)
         assert process.returncode == 0
         assert (CLEAR.encode() in output) is coloured
@@ -76,7 +76,7 @@ def test_typing_on_a_terminal_reads_lines_with_input_and_quits_cleanly() -> None
     os.close(slave)
     os.write(master, b"sys 1\nquit\n")
     output = read_all(master)
-    _, errors = process.communicate(timeout=60)
+    _, errors = process.communicate(timeout=600)
     assert process.returncode == 0 and errors == b""
     assert output.count(CLEAR.encode()) == 2  # the opening screen, then sys 1
     assert b"Planeta 2 Elara II, gigante gaseoso (libre)" in output

@@ -224,6 +224,6 @@ def test_the_editions_grader_lists_only_the_self_check(edition: Path):
     assert shown.stdout.startswith("usage: python -m graders [-h] {check,progress} ...")
     instructor = subprocess.run([sys.executable, "-m", "graders", "--help"], cwd=release.ROOT, capture_output=True,
                                 text=True, timeout=60).stdout
-    assert "{validate,grade,check,new,report,gradescope}" in instructor
+    assert "{validate,grade,check,progress,new,report,gradescope}" in instructor
     refused = in_edition(edition, "-m", "graders", "grade", "01-islands", "x.ipynb")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr

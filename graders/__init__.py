@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["check_here", "run_program"]
+__all__ = ["check_here", "run_program", "step_through"]
 
 
 def check_here(namespace: dict, exercise: str) -> None:
@@ -22,3 +22,13 @@ def run_program(program: Callable[[], object], stdin: str) -> None:
     from graders.selfcheck import run_program as run
 
     run(program, stdin)
+
+
+def step_through(function: Callable[..., object], *args: object) -> object:
+    """Show function(*args) run line by line in the lesson's step player (nothing where the lesson kit is
+    absent: the grader's sandbox runs a notebook without it, and a course cell must not fail there)."""
+    try:
+        from lessons.kit.yourcode import step_through as show
+    except ImportError:
+        return None
+    return show(function, *args)

@@ -83,6 +83,8 @@ def test_check_runs_the_public_checks_in_the_sandbox(
     assert done.returncode == code, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == last
     assert "hidden" not in done.stdout
+    # the course's own cells run in the sandbox without an error (the step cell shows nothing there)
+    assert "ModuleNotFoundError" not in done.stdout and "ImportError" not in done.stdout
 
 
 def test_check_needs_a_known_exercise(tmp_path: Path) -> None:

@@ -48,3 +48,9 @@ def test_the_player_shows_the_last_frame_before_a_kernel_runs():
     assert isinstance(player, StepPlayer)
     html = player._repr_mimebundle_()["text/html"]
     assert "your count_up, step by step" in html and "count_up(3) returns 3." in html
+
+
+def test_the_exercises_step_cell_shows_the_player_in_a_kernel_with_the_lesson_kit():
+    import graders
+
+    assert isinstance(graders.step_through(count_up, 3), StepPlayer)

@@ -105,10 +105,13 @@ def restart_and_run_all(page: Page) -> None:
     """Kernel -> Restart Kernel and Run All Cells, confirmed, and wait until every cell ran."""
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Kernel$")).click()
     page.get_by_text("Restart Kernel and Run All Cells…", exact=True).click()
-    page.locator(".jp-Dialog").get_by_role("button", name=re.compile("Restart")).click()
+    page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").click()  # "Confirm Kernel Restart"
     prompts = "[...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent)"
-    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*')) && {prompts}.every(t => /\\d/.test(t))",
+    # as pages.run_all waits: first some cell queued (or none left unrun), then none queued any more
+    page.wait_for_function(f"() => {prompts}.some(t => t.includes('*')) || {prompts}.every(t => t.trim() !== '[ ]:')",
                            timeout=pages.KERNEL_S, polling=pages.POLL_MS)
+    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*'))", timeout=pages.KERNEL_S,
+                           polling=pages.POLL_MS)
     pages.wait_idle(page)
 
 

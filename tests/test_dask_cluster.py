@@ -26,7 +26,7 @@ from graders.sandbox import Limits, SandboxUnavailable
 from tests.graders.hostile_submissions import attacks, write
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}  # the report wraps as format_report does by default
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask")]
 HOSTILE = ("forged-results", "malformed-not-json")
 MOST_GAMES = 8  # the most games any test plays

@@ -32,6 +32,11 @@ ENDLESS_JOBS = 1
 BATCH_JOBS = 2  # with the endless one: three sandboxes on the 2 cores (attacks that sleep or time out leave them idle)
 
 
+def verdict_text(output: str) -> str:
+    """A check's shown verdict without the hint line a failed check carries (the instructor's fixed text)."""
+    return output.split("\nhint: ", 1)[0]
+
+
 def graders_cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """Run `python -m graders ARGS` from this repository, as a teacher or a student would."""
     return subprocess.run(

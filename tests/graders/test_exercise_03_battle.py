@@ -19,6 +19,7 @@ from cosmos.fleets import new_fleet
 from cosmos.rng import Random
 from cosmos.world import new_world
 from graders.exercise import load_exercise
+from graders.hints import with_hints
 from graders.notebook import read_cells
 from tests.graders.grader_helpers import graders_cli
 
@@ -127,7 +128,7 @@ def test_the_reference_needs_exact_fractions_somewhere_in_the_hidden_checks() ->
 def test_hidden_checks_are_what_make_hidden_writes_and_cover_the_issue() -> None:
     maker = module_from(HIDDEN / "make_hidden.py", "make_hidden_03")
     stored = json.loads((HIDDEN / "hidden.json").read_text())
-    assert stored == json.loads(json.dumps({"format": 1, "checks": maker.checks()}))
+    assert stored == json.loads(json.dumps({"format": 1, "checks": with_hints(maker.checks(), maker.HIDDEN_HINTS)}))
     names = " | ".join(c["name"] for c in stored["checks"])
     for topic in ("empty", "one interceptor against many", "kinds I against B", "tie", "10^4 ships",
                   "many rounds", "first_mover", "best_counter", "turns_to_arrive", "the program"):

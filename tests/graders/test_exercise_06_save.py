@@ -10,6 +10,7 @@ import pytest
 
 from cosmos.save import SaveGame
 from graders.exercise import EXERCISES, load_exercise
+from graders.hints import with_hints
 from graders.notebook import read_cells
 from tests.graders.grader_helpers import graders_cli
 from tests.hidden_scripts import load_script
@@ -82,9 +83,9 @@ def test_the_checks_agree_with_the_engine() -> None:
 
 def test_the_stored_files_are_what_the_scripts_make(tmp_path: Path) -> None:
     assert json.loads((HIDDEN / "hidden.json").read_text())["checks"] == json.loads(
-        json.dumps(make_hidden.hidden_checks()))
+        json.dumps(with_hints(make_hidden.hidden_checks(), make_hidden.HIDDEN_HINTS)))
     assert json.loads((EXERCISES / "06-save" / "exercise.json").read_text())["checks"] == json.loads(
-        json.dumps(make_hidden.public_checks()))
+        json.dumps(with_hints(make_hidden.public_checks(), make_hidden.PUBLIC_HINTS)))
     wrong = sorted(path.stem for path in (HIDDEN / "wrong").glob("*.ipynb"))
     assert wrong == sorted(make_notebooks.WRONG) and len(wrong) >= 8
     for name in wrong:

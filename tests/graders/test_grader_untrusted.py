@@ -18,6 +18,7 @@ from graders.grading import grade_submission, limits_for
 from graders.notebook import SubmissionError, read_cells, read_submission, write_notebook
 from graders.sandbox import Limits
 from graders.scoring import HIDDEN_TEXT, printable, untrusted
+from tests.graders.grader_helpers import verdict_text
 
 pytestmark = pytest.mark.slow
 FAST = Limits(timeout=30, check_timeout=5)
@@ -287,7 +288,7 @@ def test_a_check_that_asks_for_more_checks_gets_each_only_after_giving_up_the_on
     hidden = [check.payload for check in islands.checks if check.hidden]
     leaked = [payload for payload in hidden if payload[:40] in shown or payload[:40].replace('"', "'") in shown]
     assert leaked == [] and results["score"] == 0
-    outputs = [test["output"] for test in results["tests"]]
+    outputs = [verdict_text(test["output"]) for test in results["tests"]]
     assert outputs[0] == "raised Forged: before the others"  # fixed before the next check was sent
     assert "raised Forged: [1, " in outputs[1]  # a public check's input: the student may read it
     assert set(outputs[len(outputs) - len(hidden) :]) == {HIDDEN_TEXT["error"]}  # a hidden check: a fixed text

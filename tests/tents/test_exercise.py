@@ -12,6 +12,7 @@ import nbformat
 import pytest
 
 from graders.exercise import load_exercise
+from graders.hints import with_hints
 from graders.probe import run_check
 from graders.scoring import judge_result
 from tests.hidden_scripts import load_script
@@ -43,7 +44,7 @@ def failed_checks(code: str) -> list[str]:
 
 def test_the_stored_data_is_what_make_hidden_writes():
     stored = json.loads((HIDDEN / "hidden.json").read_text())
-    assert stored == {"format": 1, "checks": make_hidden.checks()}
+    assert stored == {"format": 1, "checks": with_hints(make_hidden.checks(), make_hidden.HIDDEN_HINTS)}
     assert code_of(HIDDEN / "reference.ipynb") == make_hidden.REFERENCE
     wrong = sorted(p.stem for p in (HIDDEN / "wrong").glob("*.ipynb"))
     assert wrong == sorted(make_hidden.WRONG)

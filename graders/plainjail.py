@@ -93,9 +93,21 @@ def kill_uid(uid: int) -> None:
     for _ in range(50):
         subprocess.run(killer, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         if not live_processes(uid):
+            break
+        time.sleep(0.02)
+    else:
+        raise RuntimeError(f"processes of the sandbox's uid {uid} survived: {live_processes(uid)}")
+    # A killed process stays a zombie until init reaps it, and a zombie still counts against the uid's process
+    # limit (RLIMIT_NPROC): the next job of this uid could not even start its kernel. Wait for the reaping.
+    for _ in range(500):
+        if not processes(uid):
             return
         time.sleep(0.02)
-    raise RuntimeError(f"processes of the sandbox's uid {uid} survived: {live_processes(uid)}")
+
+
+def processes(uid: int) -> list[int]:
+    """Every process of the uid, zombies included (what RLIMIT_NPROC counts)."""
+    return [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc"))) if real_uid_and_state(pid)[0] == uid]
 
 
 def live_processes(uid: int) -> list[int]:

@@ -340,7 +340,10 @@ class QuizBox(widgets.VBox):
     def show(self, verdict: Verdict) -> None:
         """Show a verdict and pass it on."""
         self.verdict = verdict
-        self.feedback.value = feedback_html(verdict)
+        html = feedback_html(verdict)
+        if self.feedback.value == html:  # the same verdict again (a restored answer checked anew) still shows anew
+            self.feedback.value = ""
+        self.feedback.value = html
         for listener in self.listeners:
             listener(verdict)
 

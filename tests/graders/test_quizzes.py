@@ -356,3 +356,15 @@ def test_a_hidden_change_makes_the_variant_and_does_not_show_in_the_text():
     assert "range(1, count - 1)" in quiz.lines[quiz.bug_line - 1]
     with pytest.raises(ValueError, match="exactly once"):
         variant(connect, hide("best_d = 0", "best_d = 1"))
+
+
+
+def test_the_same_verdict_given_again_is_sent_again_so_the_page_shows_it_anew():
+    quiz = MultipleChoice("Two plus two?", [Choice("4", "Right."), Choice("5", "No.")], key=Computed(lambda: "4"), seed=1)
+    box = quiz.widget()
+    sent: list[str] = []
+    box.feedback.observe(lambda change: sent.append(change["new"]), names="value")
+    verdict = quiz.check(0)
+    box.show(verdict)
+    box.show(verdict)  # a student pressing Check again, or a restored answer checked anew
+    assert sent[0] and sent[1:] == ["", sent[0]]

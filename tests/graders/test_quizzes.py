@@ -360,7 +360,8 @@ def test_a_hidden_change_makes_the_variant_and_does_not_show_in_the_text():
 
 
 def test_the_same_verdict_given_again_is_sent_again_so_the_page_shows_it_anew():
-    quiz = MultipleChoice("Two plus two?", [Choice("4", "Right."), Choice("5", "No.")], key=Computed(lambda: "4"), seed=1)
+    quiz = MultipleChoice("Two plus two?", [Choice("4", "Right."), Choice("5", "No.")], key=Computed(lambda: "4"),
+                          seed=1)
     box = quiz.widget()
     sent: list[str] = []
     box.feedback.observe(lambda change: sent.append(change["new"]), names="value")

@@ -17,8 +17,10 @@ COPIED = ("lessons", "exercises", "graders", "cosmos", "tents")  # what a studen
 SKIPPED = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints", "saves", "*.pyc")
 STARTUP_S = 300  # s: JupyterLab answers within this (a failure detector: a loaded machine is slow)
 # the test profile's JupyterLab settings: every cell rendered (no windowing), terminals that keep their text
-# in the page (xterm's screen-reader rows) so that a test can read it
+# in the page (xterm's screen-reader rows) so that a test can read it, and no autosave (every two minutes by
+# default: a slow test would find what it typed saved into the notebook; a test that saves presses Ctrl+S)
 LAB_SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
     "@jupyterlab/terminal-extension/plugin.jupyterlab-settings": {"screenReaderMode": True},
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }

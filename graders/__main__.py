@@ -14,7 +14,7 @@ from graders.grading import limits_for
 from graders.sandbox import Limits, SandboxUnavailable
 
 # the instructor's side of the grader (batches, platforms, reports): the student edition ships without it
-INSTRUCTOR = (Path(__file__).resolve().parent / "batch.py").is_file()
+INSTRUCTOR = (Path(__file__).resolve().parent.parent / "graders_instructor" / "batch.py").is_file()
 
 
 def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
@@ -71,7 +71,7 @@ def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
         "--late-penalty", type=float, default=0.0, metavar="PERCENT",
         help="take PERCENT off the score of a late submission (Canvas's LATE); the feedback says so",
     )
-    from graders.moodlelang import LANGUAGES  # the instructor's side only (not in the student edition)
+    from graders_instructor.moodlelang import LANGUAGES  # the instructor's side only (not in the student edition)
 
     grade.add_argument(
         "--lang", default="en", choices=LANGUAGES,
@@ -155,14 +155,14 @@ def run(args: argparse.Namespace) -> int:
         print(text)
         return 0 if passed else 1
     if args.command == "new":
-        from graders.scaffold import create
+        from graders_instructor.scaffold import create
 
         written = create(args.name, *(() if args.root is None else (args.root,)))
         print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
         print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")
         return 0
     if args.command == "report":
-        from graders.report import ReportError, write
+        from graders_instructor.report import ReportError, write
 
         try:
             written = write(args.out, args.csv)
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {', '.join(str(path) for path in written)}")
         return 0
     if args.command == "gradescope":
-        from graders.gradescope import build
+        from graders_instructor.gradescope import build
 
         exercise = load_exercise(args.exercise)
         files = build(exercise, args.out, args.hidden_visibility)
@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.command == "validate":
         from graders.exercise import exercise_folder, hidden_root_for
-        from graders.validate import missing
+        from graders_instructor.validate import missing
 
         folder = exercise_folder(args.exercise)
         left = missing(folder, hidden_root_for(folder) / folder.name)
@@ -201,8 +201,8 @@ def run(args: argparse.Namespace) -> int:
     exercise = load_exercise(args.exercise)
     limits = limits_for(exercise, args.timeout, args.memory)
     if args.command == "validate":
-        from graders.hints import hint_problems
-        from graders.validate import describe, validate
+        from graders_instructor.hints import hint_problems
+        from graders_instructor.validate import describe, validate
 
         problems = hint_problems(exercise.folder / "exercise.json", exercise.hidden_folder / "hidden.json")
         if problems:
@@ -218,8 +218,8 @@ def run(args: argparse.Namespace) -> int:
 
 def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
     """`grade`: collect every source's submissions by student, grade them, write the summary and gradebooks."""
-    from graders.batch import grade_all, students
-    from graders.platforms import SourceError, collect
+    from graders_instructor.batch import grade_all, students
+    from graders_instructor.platforms import SourceError, collect
 
     if not 0 <= args.late_penalty <= 100:
         raise ExerciseError("--late-penalty is a percent, from 0 to 100")
@@ -246,10 +246,10 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
 
 def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) -> None:
     """Every file made from the results: gradebooks, feedback pages, Moodle's feedback zip, Canvas's folders."""
-    from graders.batch import tally, write_atomic
-    from graders.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
-    from graders.gradebook import canvas_column, canvas_csv, moodle_csv
-    from graders.moodlelang import words
+    from graders_instructor.batch import tally, write_atomic
+    from graders_instructor.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
+    from graders_instructor.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders_instructor.moodlelang import words
 
     for submission, data in graded:
         who = submission.found.name if submission.found else submission.ident
@@ -282,8 +282,8 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
 def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:
     """grade_all with every sandbox on a worker of the Dask cluster (as many at once as it has threads)."""
     from cosmos.cluster import ClusterUnavailable, connect
-    from graders.batch import grade_all
-    from graders.cluster import cluster_threads, remote_run
+    from graders_instructor.batch import grade_all
+    from graders_instructor.cluster import cluster_threads, remote_run
 
     try:
         client = connect(args.dask, args.dask_scheduler_file)

@@ -15,9 +15,9 @@ from functools import cache
 from pathlib import Path
 
 WHEEL = "wheel"  # `pip install .` (pyproject.toml)
-STUDENT = "student"  # `python3 course.py release DIR` (graders/release.py)
+STUDENT = "student"  # `python3 course.py release DIR` (graders_instructor/release.py)
 LITE = "lite"  # the browser's wheel of the JupyterLite site (lite/wheel.py)
-GRADESCOPE = "gradescope"  # `python -m graders gradescope` (graders/gradescope.py), with one exercise's files
+GRADESCOPE = "gradescope"  # `python -m graders gradescope` (graders_instructor/gradescope.py): one exercise
 TARGETS = (WHEEL, STUDENT, LITE, GRADESCOPE)
 INSTRUCTOR_ONLY = "instructor-only"  # hidden checks, references, known-wrong solutions and what makes them
 REPO_ONLY = "repo-only"  # the repository's own tooling and documents: tests, lesson sources, CI, benchmarks
@@ -37,17 +37,19 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     # the instructor's side: never shipped, except each exercise's hidden.json inside its own Gradescope zip
     ("graders/hidden/*/hidden.json", frozenset({GRADESCOPE})),
     ("graders/hidden/**/*", NOWHERE),
-    ("graders/edition/test_student_edition.py", frozenset({STUDENT})),  # as tests/test_student_edition.py
-    ("graders/edition/README.md", frozenset({STUDENT})),  # as README.md
+    ("graders_instructor/edition/test_student_edition.py", frozenset({STUDENT})),  # as tests/test_student_edition.py
+    ("graders_instructor/edition/README.md", frozenset({STUDENT})),  # as README.md
     *((f"graders/{name}.py", ALL) for name in GRADING),
     *((f"graders/{name}.py", INSTALLED) for name in STUDENT_SIDE),
-    ("graders/gradescope.py", frozenset({WHEEL, GRADESCOPE})),
-    ("graders/platforms.py", frozenset({WHEEL, GRADESCOPE})),
-    ("graders/ziparchive.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders_instructor/__init__.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders_instructor/gradescope.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders_instructor/platforms.py", frozenset({WHEEL, GRADESCOPE})),
+    ("graders_instructor/ziparchive.py", frozenset({WHEEL, GRADESCOPE})),
     ("graders/shipping.py", frozenset({WHEEL, GRADESCOPE})),  # gradescope.py reads it
     # the instructor's commands (batch, report, release, validate, new): in the pip wheel, not given to students
     ("graders/*.py", frozenset({WHEEL})),
-    ("graders/schema/*.json", frozenset({WHEEL})),  # graders/schemas.py reads them
+    ("graders_instructor/*.py", frozenset({WHEEL})),
+    ("graders_instructor/schema/*.json", frozenset({WHEEL})),  # graders_instructor/schemas.py reads them
     ("graders/*.md", REPO),
     # the engine and the puzzle
     ("cosmos/**/*.py", ALL),
@@ -86,7 +88,7 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("constraints.txt", frozenset({STUDENT})),  # course.py installs the versions the lessons' outputs were made with
     ("LICENSE", frozenset({WHEEL, STUDENT})),  # the wheel holds it as its licence file
     (".gitignore", frozenset({STUDENT})),
-    ("README.md", REPO),  # the students' README is graders/edition/README.md
+    ("README.md", REPO),  # the students' README is graders_instructor/edition/README.md
     ("*.md", REPO),
     (".pre-commit-config.yaml", REPO),
     (".ci/*", REPO),
@@ -99,8 +101,8 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
 
 # where a file goes in the student edition when not at its own path
 STUDENT_PLACES = {
-    "graders/edition/test_student_edition.py": "tests/test_student_edition.py",
-    "graders/edition/README.md": "README.md",
+    "graders_instructor/edition/test_student_edition.py": "tests/test_student_edition.py",
+    "graders_instructor/edition/README.md": "README.md",
 }
 
 

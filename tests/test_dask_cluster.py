@@ -17,12 +17,12 @@ import pytest
 from cosmos.cluster import play_on_cluster
 from cosmos.simulate import batches, format_report, play_here, run_simulation
 from cosmos.ui.progress import Progress, Tick
-from graders.batch import grade_all
-from graders.cluster import cluster_threads, received, sandbox_on_worker, trial_job
 from graders.exercise import Exercise, load_exercise
 from graders.grading import limits_for
 from graders.notebook import read_cells
 from graders.sandbox import Limits, SandboxUnavailable
+from graders_instructor.batch import grade_all
+from graders_instructor.cluster import cluster_threads, received, sandbox_on_worker, trial_job
 from tests.graders.hostile_submissions import attacks, write
 
 ROOT = Path(__file__).resolve().parents[1]

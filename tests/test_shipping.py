@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from graders import gradescope, release, shipping
+from graders import shipping
 from graders.exercise import load_exercise
+from graders_instructor import gradescope, release
 from lite import wheel
 from tests.reference import ROOT
 
@@ -46,9 +47,9 @@ def test_globs_never_cross_a_folder_but_double_star_does():
 def test_the_student_edition_is_the_manifests_student_files():
     chosen = release.plan(TRACKED)
     assert sorted(chosen.values()) == shipping.select(TRACKED, shipping.STUDENT)
-    assert chosen["README.md"] == "graders/edition/README.md"
-    assert chosen["tests/test_student_edition.py"] == "graders/edition/test_student_edition.py"
-    assert "graders/release.py" not in chosen.values() and "graders/selfcheck.py" in chosen.values()
+    assert chosen["README.md"] == "graders_instructor/edition/README.md"
+    assert chosen["tests/test_student_edition.py"] == "graders_instructor/edition/test_student_edition.py"
+    assert "graders_instructor/release.py" not in chosen.values() and "graders/selfcheck.py" in chosen.values()
 
 
 def test_the_lite_wheel_holds_the_manifests_lite_files(tmp_path: Path):
@@ -56,7 +57,7 @@ def test_the_lite_wheel_holds_the_manifests_lite_files(tmp_path: Path):
     names = [name for name in zipfile.ZipFile(built).namelist() if ".dist-info/" not in name]
     assert sorted(names) == shipping.select(TRACKED, shipping.LITE)
     assert "graders/selfcheck.py" in names and "exercises/01-islands/exercise.json" in names
-    assert "graders/batch.py" not in names and "lessons/regenerate.py" not in names
+    assert "graders_instructor/batch.py" not in names and "lessons/regenerate.py" not in names
 
 
 def test_the_gradescope_zip_holds_the_manifests_files_for_its_exercise():

@@ -22,7 +22,8 @@ from tests.reference import ROOT
 TRACKED = shipping.tracked_files(ROOT)
 IN_THE_WHEEL = {"exercises/": "graders/exercises/"}  # the repository's folder -> the package data's
 
-INSTRUCTOR_ONLY = ("graders/hidden/", "graders/edition/", "reference.ipynb", "solution.py", "/wrong/", "/make_hidden")
+INSTRUCTOR_ONLY = ("graders/hidden/", "graders_instructor/edition/", "reference.ipynb", "solution.py", "/wrong/",
+                   "/make_hidden")
 
 
 @pytest.fixture(scope="module")

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graders import sandbox
-from graders.batch import grade_all
 from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import read_cells
+from graders_instructor.batch import grade_all
 from tests.graders.hostile_submissions import LOOPS, Hostile, attacks, write
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import pytest
 
 from cosmos.data import TECHS
 from cosmos.tech import research_order
-from graders.batch import grade_all
 from graders.exercise import EXERCISES, Kind, load_exercise
 from graders.grading import limits_for
+from graders_instructor.batch import grade_all
 
 pytestmark = pytest.mark.slow
 

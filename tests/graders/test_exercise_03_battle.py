@@ -19,8 +19,8 @@ from cosmos.fleets import new_fleet
 from cosmos.rng import Random
 from cosmos.world import new_world
 from graders.exercise import load_exercise
-from graders.hints import with_hints
 from graders.notebook import read_cells
+from graders_instructor.hints import with_hints
 from tests.graders.grader_helpers import graders_cli
 
 EXERCISE = load_exercise("03-battle")

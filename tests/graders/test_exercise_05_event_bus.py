@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from graders import probe
-from graders.batch import grade_all
 from graders.exercise import ExerciseError, Kind, load_exercise
 from graders.grading import job_for, limits_for
 from graders.scoring import judge_result
+from graders_instructor.batch import grade_all
 
 EXERCISE = "05-event-bus"
 

@@ -10,8 +10,8 @@ import pytest
 
 from cosmos.save import SaveGame
 from graders.exercise import EXERCISES, load_exercise
-from graders.hints import with_hints
 from graders.notebook import read_cells
+from graders_instructor.hints import with_hints
 from tests.graders.grader_helpers import graders_cli
 from tests.hidden_scripts import load_script
 

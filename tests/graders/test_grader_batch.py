@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from graders import sandbox
-from graders.batch import grade_all
 from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import write_notebook
+from graders_instructor.batch import grade_all
 from tests.graders.grader_helpers import BATCH_SIZE, Batch, verdict_text
 
 REPO = Path(__file__).resolve().parents[2]

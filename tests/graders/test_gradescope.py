@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import load_exercise
-from graders.gradescope import build
 from graders.notebook import read_cells, write_notebook
+from graders_instructor.gradescope import build
 
 ISLANDS = load_exercise("01-islands")
 WRONG = ISLANDS.hidden_folder / "wrong" / "list-instead-of-tuple.ipynb"

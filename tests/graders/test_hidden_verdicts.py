@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from graders.batch import grade_all
 from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import write_notebook
 from graders.scoring import HIDDEN_TEXT
+from graders_instructor.batch import grade_all
 from tests.graders.grader_helpers import verdict_text
 
 pytestmark = pytest.mark.slow

@@ -8,8 +8,8 @@ import pytest
 
 from graders.__main__ import main
 from graders.exercise import load_exercise
-from graders.hints import hint_problems, leaked, with_hints
 from graders.scoring import Outcome, Verdict, results
+from graders_instructor.hints import hint_problems, leaked, with_hints
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = sorted(path.parent.name for path in (ROOT / "exercises").glob("*/exercise.json"))
@@ -55,9 +55,10 @@ def test_too_few_hints_are_refused(tmp_path):
 
 
 def test_validate_refuses_before_grading_when_a_hint_leaks(tmp_path, monkeypatch, capsys):
-    import graders.hints
+    import graders_instructor.hints
 
-    monkeypatch.setattr(graders.hints, "hint_problems", lambda *_: ["the hint of hidden check 'x' gives away"])
+    monkeypatch.setattr(graders_instructor.hints, "hint_problems",
+                        lambda *_: ["the hint of hidden check 'x' gives away"])
     assert main(["validate", "01-islands"]) == 1
     assert "NOT valid: fix the hints first" in capsys.readouterr().out
 

@@ -12,8 +12,8 @@ import jsonschema
 import pytest
 
 from graders.exercise import EXERCISES, HIDDEN
-from graders.schemas import EXERCISE, HERE, SCHEMAS, problems
-from graders.schemas import HIDDEN as HIDDEN_SCHEMA
+from graders_instructor.schemas import EXERCISE, HERE, SCHEMAS, problems
+from graders_instructor.schemas import HIDDEN as HIDDEN_SCHEMA
 from tests.graders.grader_helpers import REPO, graders_cli
 
 PUBLIC_FILES = sorted(EXERCISES.glob("*/exercise.json"))

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from graders.batch import students
 from graders.exercise import EXERCISES, load_exercise
-from graders.gradebook import moodle_csv
 from graders.notebook import MAX_NOTEBOOK_BYTES
-from graders.platforms import SourceError, collect
 from graders.scoring import Outcome, Verdict, results
+from graders_instructor.batch import students
+from graders_instructor.gradebook import moodle_csv
+from graders_instructor.platforms import SourceError, collect
 from tests.graders.grader_helpers import graders_cli
 
 ISLANDS = load_exercise("01-islands")

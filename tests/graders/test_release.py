@@ -12,9 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from graders import release
 from graders.exercise import EXERCISES, HIDDEN, load_exercise
-from graders.release import EDITION, MARKER, build, check_needles, check_values, hidden_needles, leaks, matches
+from graders_instructor import release
+from graders_instructor.release import (
+    EDITION,
+    MARKER,
+    build,
+    check_needles,
+    check_values,
+    hidden_needles,
+    leaks,
+    matches,
+)
 
 NAMES = sorted(path.parent.name for path in EXERCISES.glob("*/exercise.json"))
 
@@ -71,7 +80,8 @@ def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
 def test_an_untracked_file_never_goes_out(tmp_path: Path):
     # a stray solution saved beside the starter is not in git, so the allow-list never sees it
     planned = release.plan(["exercises/01-islands/islands.ipynb", "graders/hidden/01-islands/reference.ipynb",
-                            "graders/hidden/01-islands/hidden.json", "graders/batch.py", "cosmos/ui/render.py"])
+                            "graders/hidden/01-islands/hidden.json", "graders_instructor/batch.py",
+                            "cosmos/ui/render.py"])
     assert list(planned) == ["cosmos/ui/render.py", "exercises/01-islands/islands.ipynb"]
     with pytest.raises(release.ReleaseError, match="outside"):
         build(release.ROOT / "edition-inside")
@@ -149,9 +159,9 @@ def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
 
 
 def release_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m graders.release ARGS` as course.py runs it."""
-    return subprocess.run([sys.executable, "-m", "graders.release", *args], cwd=release.ROOT, capture_output=True,
-                          text=True, timeout=600)
+    """`python -m graders_instructor.release ARGS` as course.py runs it."""
+    return subprocess.run([sys.executable, "-m", "graders_instructor.release", *args], cwd=release.ROOT,
+                          capture_output=True, text=True, timeout=600)
 
 
 def test_a_second_release_updates_the_edition_in_place_and_keeps_git_and_the_students_files(tmp_path: Path):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from graders.release import hidden_needles
-from graders.report import BINS, ReportError, figures, histogram
+from graders_instructor.release import hidden_needles
+from graders_instructor.report import BINS, ReportError, figures, histogram
 from tests.graders.grader_helpers import graders_cli
 from tests.graders.lms_downloads import Graded, shared_batch
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from graders import platforms
 from graders.exercise import load_exercise
-from graders.platforms import collect
+from graders_instructor import platforms
+from graders_instructor.platforms import collect
 from tests.graders.grader_helpers import REPO
 
 ISLANDS = load_exercise("01-islands")

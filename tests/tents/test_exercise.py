@@ -12,9 +12,9 @@ import nbformat
 import pytest
 
 from graders.exercise import load_exercise
-from graders.hints import with_hints
 from graders.probe import run_check
 from graders.scoring import judge_result
+from graders_instructor.hints import with_hints
 from tests.hidden_scripts import load_script
 from tests.tents.helpers import ROOT
 

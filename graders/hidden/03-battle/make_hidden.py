@@ -22,7 +22,7 @@ from cosmos.galaxy import StarSystem  # noqa: E402
 from cosmos.graph import add_lane, bfs  # noqa: E402
 from cosmos.rng import Random  # noqa: E402
 from cosmos.world import World, new_world  # noqa: E402
-from graders.hints import with_hints  # noqa: E402
+from graders_instructor.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from cosmos.rng import Random  # noqa: E402
-from graders.hints import with_hints  # noqa: E402
+from graders_instructor.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

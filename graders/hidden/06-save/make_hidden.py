@@ -25,7 +25,7 @@ from cosmos.rng import Random  # noqa: E402
 from cosmos.save import SaveError, SaveGame, checksum  # noqa: E402
 from cosmos.view import survey  # noqa: E402
 from cosmos.world import Empire, new_world  # noqa: E402
-from graders.hints import with_hints  # noqa: E402
+from graders_instructor.hints import with_hints  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

@@ -18,7 +18,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
-from graders.hints import with_hints  # noqa: E402
+from graders_instructor.hints import with_hints  # noqa: E402
 from tents import (  # noqa: E402
     Difficulty,
     Puzzle,

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders.batch import NO_NOTEBOOK, spreadsheet_safe
+from graders_instructor.batch import NO_NOTEBOOK, spreadsheet_safe
 
 BINS = 10  # bars of the score histogram
 TOP_ANSWERS = 5  # wrong answers listed per public check

@@ -19,7 +19,7 @@ from pathlib import Path
 from graders import plainjail, shipping
 from graders.exercise import Exercise, load_exercise
 from graders.grading import grade_submission, limits_for
-from graders.platforms import pick
+from graders_instructor.platforms import pick
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "autograder.json"
@@ -57,7 +57,7 @@ PYTHON="${AUTOGRADER_PYTHON:-{venv}/bin/python}"
 # never needs a path under /autograder (the fallback jail copies what it needs into a folder of its own).
 chmod 0700 "$ROOT" "$ROOT/source"
 cd "$ROOT/source"
-PYTHONPATH="$ROOT/source" exec "$PYTHON" -m graders.gradescope run --root "$ROOT"
+PYTHONPATH="$ROOT/source" exec "$PYTHON" -m graders_instructor.gradescope run --root "$ROOT"
 """
 
 
@@ -83,7 +83,7 @@ def members(exercise: Exercise, visibility: str) -> dict[str, bytes]:
 
 def grader_files(root: Path = ROOT) -> list[str]:
     """What the autograder runs besides the exercise: the modules graders/shipping.py ships to Gradescope."""
-    found = [path.relative_to(root).as_posix() for folder in ("graders", *PUBLIC_PACKAGES)
+    found = [path.relative_to(root).as_posix() for folder in ("graders", "graders_instructor", *PUBLIC_PACKAGES)
              for path in sorted((root / folder).rglob("*.py")) if "__pycache__" not in path.parts]
     return shipping.select(found, shipping.GRADESCOPE)
 
@@ -183,8 +183,8 @@ def run(root: Path) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m graders.gradescope run --root /autograder` (what run_autograder calls)."""
-    parser = argparse.ArgumentParser(prog="python -m graders.gradescope")
+    """`python -m graders_instructor.gradescope run --root /autograder` (what run_autograder calls)."""
+    parser = argparse.ArgumentParser(prog="python -m graders_instructor.gradescope")
     commands = parser.add_subparsers(dest="command", required=True)
     runner = commands.add_parser("run", help="grade the submission Gradescope gave")
     runner.add_argument("--root", type=Path, default=Path("/autograder"))

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from graders.batch import Submission, csv_text
-from graders.feedback import comment
-from graders.moodlelang import words as moodle_words
+from graders_instructor.batch import Submission, csv_text
+from graders_instructor.feedback import comment
+from graders_instructor.moodlelang import words as moodle_words
 
 # Canvas's gradebook export and import: the student's name, Canvas user id, the SIS ids and section (which
 # Canvas fills in itself when left empty), then one column per assignment headed "Title (assignment id)".
 # The row under the header says each assignment's points possible.
 CANVAS_FIELDS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 # Moodle's offline grading worksheet (Assignment → "Upload grading worksheet"): rows are matched by
-# "Identifier", which is "Participant <participant id>" (in the site's language: graders/moodlelang.py).
+# "Identifier", which is "Participant <participant id>" (in the site's language: graders_instructor/moodlelang.py).
 
 
 def canvas_column(title: str, assignment_id: str | None) -> str:

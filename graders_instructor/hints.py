@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from graders.release import check_needles, check_values, written_forms
+from graders_instructor.release import check_needles, check_values, written_forms
 
 MIN_SHARE = 0.9
 WHITESPACE = re.compile(r"\s+")

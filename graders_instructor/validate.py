@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from graders.batch import grade_all
 from graders.exercise import Exercise, ExerciseError
 from graders.sandbox import Limits
-from graders.schemas import EXERCISE as EXERCISE_SCHEMA
-from graders.schemas import HIDDEN as HIDDEN_SCHEMA
-from graders.schemas import problems
+from graders_instructor.batch import grade_all
+from graders_instructor.schemas import EXERCISE as EXERCISE_SCHEMA
+from graders_instructor.schemas import HIDDEN as HIDDEN_SCHEMA
+from graders_instructor.schemas import problems
 
 
 @dataclass(frozen=True)

@@ -295,7 +295,7 @@ def describe(changes: Changes, out: Path, limit: int = 40) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m graders.release DIR`: write or update the edition, say what changed."""
+    """`python -m graders_instructor.release DIR`: write or update the edition, say what changed."""
     parser = argparse.ArgumentParser(prog="python3 course.py release", description="Write the student edition.")
     parser.add_argument("out", type=Path, help="a new folder, or an earlier edition (updated in place: its .git "
                         "and every file the release did not write are kept)")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graders.notebook import MAX_NOTEBOOK_BYTES
-from graders.ziparchive import open_zip
+from graders_instructor.ziparchive import open_zip
 
 MAX_MEMBERS = 20_000  # entries in one archive (a class of hundreds, each with a few files)
 MAX_TOTAL_BYTES = 1 << 30  # notebooks read out of one archive, in all

@@ -1,7 +1,8 @@
 """JSON Schemas of exercise.json and hidden.json (FORMAT.md), and a small validator for them.
 
-`python -m graders.schemas` writes graders/schema/exercise.schema.json and hidden.schema.json from the
-dictionaries below, for editors to use; `problems` checks a document against them with every error at once.
+`python -m graders_instructor.schemas` writes graders_instructor/schema/exercise.schema.json and
+hidden.schema.json from the dictionaries below, for editors to use; `problems` checks a document against them
+with every error at once.
 The loader (graders.exercise) checks more than a schema can say (a check's call names a contract entry, its
 answer has the declared type); the schema is the shape, for editors and for `validate`'s list of what is missing.
 """
@@ -14,7 +15,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-HERE = Path(str(resources.files("graders") / "schema"))  # package data of the wheel, too
+HERE = Path(str(resources.files("graders_instructor") / "schema"))  # package data of the wheel, too
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 POSITIVE = {"type": "number", "exclusiveMinimum": 0}
 CHECK = {

@@ -18,8 +18,8 @@ from typing import TextIO
 
 from graders.exercise import Exercise
 from graders.grading import RAN_KEY, SandboxRun, file_digest, grade_submission, not_graded
-from graders.platforms import Found
 from graders.sandbox import Limits, SandboxUnavailable, Stopped
+from graders_instructor.platforms import Found
 
 NO_NOTEBOOK = "no notebook"  # the outcome of a submission that held no notebook
 RAN_NOTEBOOK = "ran.ipynb"  # beside results.json: the notebook as the sandbox ran it, with its outputs
@@ -150,7 +150,8 @@ def grade_all(
 ) -> list[tuple[Submission, dict]]:
     """Grade every submission not graded yet, jobs at a time; write results and the summary.
 
-    run_job runs each sandbox elsewhere (graders.cluster: on Dask workers); on_progress(Tick) as each is done.
+    run_job runs each sandbox elsewhere (graders_instructor.cluster: on Dask workers); on_progress(Tick) as each
+    is done.
     late_penalty: the percent taken off a late submission's score (results.json keeps the score before it).
     """
     limits = replace(limits, parallel=max(1, jobs))

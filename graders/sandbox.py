@@ -18,13 +18,13 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders import bytecode, cgroups, plainjail, seccomp
+from graders import bytecode, cgroups, plainjail, seccomp, shipping
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
 SANDBOX_VENV = "/venv"  # where the grader's virtual environment appears inside the jail
 PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
-SANDBOX_GRADERS_FILES = ("__init__.py", "selfcheck.py", "probe.py", "runner.py", "kernel.py")
+SANDBOX_GRADERS_FILES = tuple(f"{name}.py" for name in shipping.SANDBOX)  # the manifest says which
 SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays outside
     ("HOME", "/tmp"),
     ("USER", "student"),

@@ -29,7 +29,10 @@ REPO = frozenset({REPO_ONLY})
 
 # the grader's modules the Gradescope autograder runs (the student side, plus Gradescope's own)
 GRADING = ("__init__", "exercise", "grading", "sandbox", "plainjail", "jail", "scoring", "values", "notebook",
-           "probe", "runner", "kernel", "selfcheck", "seccomp", "bytecode", "cgroups")
+           "probe", "runner", "kernel", "selfcheck", "seccomp", "bytecode", "cgroups", "shipping")
+# of those, what a submission's kernel may import inside the sandbox (graders/sandbox.py binds them read-only;
+# the fallback jail adds jail.py, which starts the kernel)
+SANDBOX = ("__init__", "selfcheck", "probe", "runner", "kernel")
 # the rest of the student's side of the grader: `python -m graders check`, the quizzes and the lesson kit's parts
 STUDENT_SIDE = ("__main__", "quizzes", "parsons", "tasks", "stepping", "progress", "progress_view")
 
@@ -45,9 +48,7 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("graders_instructor/gradescope.py", frozenset({WHEEL, GRADESCOPE})),
     ("graders_instructor/platforms.py", frozenset({WHEEL, GRADESCOPE})),
     ("graders_instructor/ziparchive.py", frozenset({WHEEL, GRADESCOPE})),
-    ("graders/shipping.py", frozenset({WHEEL, GRADESCOPE})),  # gradescope.py reads it
-    # the instructor's commands (batch, report, release, validate, new): in the pip wheel, not given to students
-    ("graders/*.py", frozenset({WHEEL})),
+    # the instructor's package (batch, report, release, validate, new...): in the pip wheel, never given to students
     ("graders_instructor/*.py", frozenset({WHEEL})),
     ("graders_instructor/schema/*.json", frozenset({WHEEL})),  # graders_instructor/schemas.py reads them
     ("graders/*.md", REPO),

@@ -57,7 +57,8 @@ def test_the_lite_wheel_holds_the_manifests_lite_files(tmp_path: Path):
     names = [name for name in zipfile.ZipFile(built).namelist() if ".dist-info/" not in name]
     assert sorted(names) == shipping.select(TRACKED, shipping.LITE)
     assert "graders/selfcheck.py" in names and "exercises/01-islands/exercise.json" in names
-    assert "graders_instructor/batch.py" not in names and "lessons/regenerate.py" not in names
+    assert not [name for name in names if name.startswith("graders_instructor/")]
+    assert "lessons/regenerate.py" not in names
 
 
 def test_the_gradescope_zip_holds_the_manifests_files_for_its_exercise():

@@ -59,7 +59,8 @@ def test_the_wheel_has_nothing_of_the_instructors_side(wheel_names: list[str]):
 def test_the_wheel_declares_the_console_commands_and_the_licence(wheel: zipfile.ZipFile, wheel_names: list[str]):
     entry_points = next(name for name in wheel_names if name.endswith(".dist-info/entry_points.txt"))
     text = wheel.read(entry_points).decode()
-    for line in ("cosmos = cosmos.__main__:main", "graders = graders.__main__:main", "tents = tents.cli:main"):
+    for line in ("cosmos = cosmos.__main__:main", "graders = graders.__main__:main", "tents = tents.cli:main",
+                 "graders-instructor = graders_instructor.__main__:main"):
         assert line in text
     assert any(name.endswith("licenses/LICENSE") for name in wheel_names)
 
@@ -139,6 +140,10 @@ def test_the_installed_commands_work_from_another_folder(installed: Path, tmp_pa
     here = subprocess.run([sys.executable, "-m", "tents", "generate", "--size", "8x8", "--seed", "42",
                            "--difficulty", "hard"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert puzzle.returncode == 0 and puzzle.stdout == here.stdout and puzzle.stdout, puzzle.stderr
+    # the wheel holds the instructor's package too, so both commands offer its commands beside the self-check
+    for command in ("graders", "graders-instructor"):
+        grader = run_installed(installed, tmp_path, command, "--help")
+        assert grader.returncode == 0 and "{validate,grade,check,progress,new,report,gradescope}" in grader.stdout
 
 
 def test_the_installed_lessons_are_found_and_copied(installed: Path, tmp_path: Path):

@@ -58,7 +58,8 @@ def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
     targets = {ship.to for ship in EDITION if ship.to}
     for name in files:
         assert name == MARKER or name in targets or any(matches(name, ship.pattern) for ship in EDITION), name
-    assert not [name for name in files if name.startswith("graders/hidden") or "/wrong/" in name]
+    assert not [name for name in files if name.startswith(("graders/hidden", "graders_instructor/"))
+                or "/wrong/" in name]
     banned = {"reference.ipynb", "make_hidden.py", "hidden.json", "release.py", "batch.py", "validate.py",
               "platforms.py", "ziparchive.py", "gradebook.py", "gradescope.py"}
     assert not [name for name in files if Path(name).name in banned]

@@ -1,4 +1,8 @@
-"""Everything that checks a student's answer: quizzes, exercises and the sandboxed autograder."""
+"""The grader's student side: quizzes, exercises' self-check and the sandboxed autograder it runs in.
+
+The instructor's side (batches, LMS exports, Gradescope, release) is the package graders_instructor, which this
+package never imports (tests/graders/test_package_split.py).
+"""
 
 from __future__ import annotations
 

@@ -21,12 +21,17 @@ INSTRUCTOR_COMMANDS = "graders_instructor.commands"  # the instructor's commands
 
 
 def instructor_commands() -> ModuleType | None:
-    """The instructor's command module where graders_instructor is installed, else None (the student edition)."""
+    """The instructor's command module where graders_instructor is installed beside graders, else None."""
     try:
         found = importlib.util.find_spec(INSTRUCTOR_COMMANDS)
-    except ModuleNotFoundError:  # no graders_instructor at all
+    except ModuleNotFoundError:  # no graders_instructor at all: the student edition, the lite site
         return None
-    return importlib.import_module(INSTRUCTOR_COMMANDS) if found else None
+    if found is None or found.origin is None:
+        return None
+    # only this course's: a student edition run with the instructor's checkout on the path stays the student's
+    if Path(found.origin).resolve().parent.parent != Path(__file__).resolve().parent.parent:
+        return None
+    return importlib.import_module(INSTRUCTOR_COMMANDS)
 
 
 def parser(instructor: bool = True) -> argparse.ArgumentParser:

@@ -111,3 +111,15 @@ def test_without_the_instructors_package_the_grader_offers_only_the_students_com
     with_it = subprocess.run([sys.executable, "-m", "graders_instructor", "--help"], cwd=ROOT, capture_output=True,
                              text=True, timeout=600)
     assert with_it.returncode == 0 and "{validate,grade,check,progress,new,report,gradescope}" in with_it.stdout
+
+
+def test_a_student_copy_of_graders_ignores_an_instructors_package_elsewhere_on_the_path(tmp_path: Path):
+    # a student edition run with the instructor's checkout on the path (as in tests/graders/test_release.py)
+    (tmp_path / "graders").mkdir()
+    for path in STUDENT_MODULES:
+        (tmp_path / "graders" / path.name).write_bytes(path.read_bytes())
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
+    shown = subprocess.run([sys.executable, "-c", "import graders_instructor, sys\nfrom graders.__main__ import main\n"
+                            "sys.exit(main(['--help']))"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=600)
+    assert shown.returncode == 0 and "{check,progress}" in shown.stdout and "validate" not in shown.stdout, shown.stderr

@@ -107,7 +107,7 @@ def test_pre_commit_runs_the_ruff_version_the_project_is_pinned_to():
 
 def test_the_console_commands_name_real_functions():
     scripts = PYPROJECT["project"]["scripts"]
-    assert sorted(scripts) == ["cosmos", "graders", "tents"]
+    assert sorted(scripts) == ["cosmos", "graders", "graders-instructor", "tents"]
     for target in scripts.values():
         module, function = target.split(":")
         assert callable(getattr(importlib.import_module(module), function))

@@ -28,7 +28,7 @@ from tests.graders.hostile_submissions import FILL_DEV_SHM, LOOPS, MEMORY_HOG, c
 
 REPO = Path(__file__).resolve().parents[2]
 NOBODY = 65534
-COURSE_PARTS = ("cosmos", "tents", "graders", "exercises")
+COURSE_PARTS = ("cosmos", "tents", "graders", "graders_instructor", "exercises")
 pytestmark = pytest.mark.slow
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NoReturn
 
 from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
@@ -17,15 +20,27 @@ from graders.sandbox import Limits, SandboxUnavailable
 INSTRUCTOR = (Path(__file__).resolve().parent / "batch.py").is_file()
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, which also names the command meant when a command is mistyped."""
+
+    def error(self, message: str) -> NoReturn:
+        """Exit with the usage and the message, plus "did you mean" for a mistyped command."""
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if typo:
+            close = difflib.get_close_matches(typo.group(1), re.findall(r"'([^']*)'", typo.group(2)), n=1)
+            message += f"; did you mean '{close[0]}'?" if close else ""
+        super().error(message)
+
+
 def parser(instructor: bool = INSTRUCTOR) -> argparse.ArgumentParser:
     """The commands and their options (in the student edition, only the self-check)."""
     if not instructor:
-        main = argparse.ArgumentParser(prog="python -m graders", description="Check your exercises.")
+        main = Parser(prog="python -m graders", description="Check your exercises.")
         commands = main.add_subparsers(dest="command", required=True)
         add_check(commands)
         add_progress(commands)
         return main
-    main = argparse.ArgumentParser(
+    main = Parser(
         prog="python -m graders", description="Check and grade exercises."
     )
     commands = main.add_subparsers(dest="command", required=True)
@@ -128,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ExerciseError, SandboxUnavailable) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a folder that cannot be made, a file that cannot be written
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("\nstopped; run the same command again to carry on where it stopped", file=sys.stderr)
         return 130
@@ -138,6 +157,9 @@ def show_progress(reset: str | None) -> int:
     from graders.progress import TRACKER, course_lessons, course_lines, progress_path
 
     if reset is not None:
+        known = set(course_lessons()) | set(TRACKER.read().get("lessons", {}))
+        if reset and reset not in known:
+            raise ExerciseError(f"no lesson {reset!r}; the lessons: {', '.join(sorted(known)) or 'none'}")
         TRACKER.reset(reset or None)
         print(f"forgot the progress of {reset or 'the whole course'}")
     data = TRACKER.read()
@@ -163,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "new":
         from graders.scaffold import create
 
+        if args.root is not None and not (args.root / "exercises").is_dir():
+            raise ExerciseError(f"{args.root} is not a course folder (it has no exercises/ folder)")
         written = create(args.name, *(() if args.root is None else (args.root,)))
         print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
         print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")

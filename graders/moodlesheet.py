@@ -56,10 +56,17 @@ class Sheet:
 
 
 def parse(text: str) -> list[list[str]]:
-    """The worksheet's rows as Moodle's own CSV reader sees them (BOM and blank lines dropped)."""
+    """The worksheet's rows as Moodle's own CSV reader sees them (BOM and blank lines dropped).
+
+    Moodle writes commas; a spreadsheet that saved the file again may have used semicolons or tabs (Moodle's
+    upload form asks which), so the separator that splits the header into the most cells is taken.
+    """
     text = text.removeprefix("\ufeff")
+    first = text.split("\n", 1)[0]
+    separator = max((",", ";", "\t"), key=lambda candidate: len(next(csv.reader([first], delimiter=candidate), [])))
     try:
-        table = [row for row in csv.reader(io.StringIO(text, newline="")) if any(cell.strip() for cell in row)]
+        table = [row for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+                 if any(cell.strip() for cell in row)]
     except csv.Error as error:
         raise WorksheetError(f"not a CSV file Moodle wrote ({error})") from None
     if not table:

@@ -11,7 +11,9 @@ Bulgarian pack was found, and the point is that a language graders/moodlelang.py
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import re
 import shutil
 from pathlib import Path
@@ -83,6 +85,11 @@ def test_the_columns_are_found_by_name_in_a_known_language_and_by_moodles_order_
             words.grade, words.lastmodifiedgrade, words.comments), lang
         assert sheet.prefix == words.hiddenuser and sheet.decsep == DECSEP[lang]
         assert [sheet.participant(row) for row in sheet.rows] == list(PARTICIPANTS)
+    resaved = "".join(";".join(row) + "\r\n" for row in csv.reader(io.StringIO(worksheet("de").lstrip("\ufeff"))))
+    path.write_text(resaved, encoding="utf-8")  # as a spreadsheet saves it again: semicolons, CRLF, no BOM
+    sheet = read_sheet(path)
+    assert sheet.header[sheet.grade] == "Bewertung" and len(sheet.rows) == len(PARTICIPANTS)
+    assert sheet.rows[0][sheet.modified] == OTHER["de"][-1]  # "1. Dezember 2026, 10:15": the comma kept in its cell
     path.write_text(worksheet("bg", comments=False), encoding="utf-8")
     sheet = read_sheet(path)
     assert sheet.comments is None and sheet.header[sheet.modified] == BULGARIAN.lastmodifiedgrade
@@ -185,6 +192,13 @@ def test_each_languages_feedback_has_no_english_left(batch: Graded, lang: str):
                 text = text.replace(phrase, " ")
             left = sorted(fragment for fragment in fragments if re.search(rf"\b{re.escape(fragment)}\b", text))
             assert left == [], (ident, lang, left, text)
+
+
+def test_the_grade_commands_languages_are_the_feedbacks():
+    from graders.moodlelang import LANGUAGES as MOODLE_LANGUAGES
+
+    assert sorted(MOODLE_LANGUAGES) == sorted(LANGUAGES) == sorted(WORDS)
+    assert all(WORDS[lang].keys() == WORDS["en"].keys() for lang in LANGUAGES)
 
 
 def test_the_graders_fixed_sentences_are_each_translated():

@@ -132,7 +132,7 @@ def test_the_worksheet_filled_in_is_what_moodles_importer_takes(batch: Graded, t
     assert imported["2001"].feedback == comment(batch.results["moodle-2001"], lang)
     expected = {"en": "30 of 30 points; 30 of 30 checks passed.",
                 "de": "30 von 30 Punkten; 30 von 30 Prüfungen bestanden.",
-                "bg": "30 от 30 точки; 30 от 30 проверки са издържани."}
+                "bg": "30 от 30 точки; 30 от 30 проверки са успешни."}
     assert imported["2001"].feedback == expected[lang]
 
 

@@ -185,8 +185,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "new":
         from graders.scaffold import create
 
-        if args.root is not None and not (args.root / "exercises").is_dir():
-            raise ExerciseError(f"{args.root} is not a course folder (it has no exercises/ folder)")
+        if args.root is not None and not args.root.is_dir():
+            raise ExerciseError(f"no folder {args.root}: make the course's folder first (--root is where it is)")
         written = create(args.name, *(() if args.root is None else (args.root,)))
         print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
         print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")

@@ -44,7 +44,7 @@ def test_paths_it_cannot_use_are_one_line_each(capsys: pytest.CaptureFixture[str
     code, err = run(capsys, "gradescope", "01-islands", "--out", str(blocker / "autograder.zip"))
     assert code == 2 and err == f"error: {blocker / 'autograder.zip'}: Not a directory\n"
     code, err = run(capsys, "new", "09-trade", "--root", str(tmp_path / "nowhere"))
-    assert code == 2 and "is not a course folder" in err and not (tmp_path / "nowhere").exists()
+    assert code == 2 and f"no folder {tmp_path / 'nowhere'}" in err and not (tmp_path / "nowhere").exists()
     code, err = run(capsys, "progress", "--reset", "01-no-such-lesson")
     assert code == 2 and "no lesson '01-no-such-lesson'; the lessons: 01-galaxy-from-a-seed" in err
     code, err = run(capsys, "grade", "01-islands", str(REPO / "README.md"), "--out", str(blocker / "out"))

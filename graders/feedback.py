@@ -8,8 +8,10 @@ Moodle ("Upload multiple feedback files in a zip"): mod/assign/feedback/file/imp
 part as `fullname_participantid_plugintype_pluginname` (explode('_', part, 5), at least four pieces, the second
 a participant id) and stores the rest of the path as the feedback file; files whose names start with "." or "~"
 are skipped. So the zip holds `<Full name>_<participant id>_assignfeedback_file/feedback.html`, with no "_" in
-the name. Canvas takes grades from a CSV but comments only through SpeedGrader or its API, so its feedback is a
-folder per student for the instructor to hand out.
+the name. Canvas takes grades from a CSV but comments only through SpeedGrader or its API (its importer,
+app/models/gradebook_importer.rb, GradebookImporter#process_submissions, keeps only each cell's grade), so its
+feedback is a folder per student for the instructor to hand out. The page's and the comment's fixed words are
+in the language asked for (graders/feedbacklang.py).
 """
 
 from __future__ import annotations

@@ -127,6 +127,9 @@ def read_sheet(path: Path) -> Sheet:
         grade, modified, comments = known_columns(header) or ordered_columns(header, rows)
     except WorksheetError as error:
         raise WorksheetError(f"{path}: {error}") from None
-    maximum = rows[0][grade + 1]
+    maximum = rows[0][grade + 1].strip() if grade + 1 < len(header) else ""
+    if not NUMBER.match(maximum):
+        raise WorksheetError(f"{path}: the assignment is not graded in points (no maximum grade after the grade: "
+                             "a scale?); give it the exercise's points as its maximum grade")
     rows = [[row[0].strip(), *row[1:]] for row in rows]
     return Sheet(header, rows, prefixes.pop(), grade, modified, comments, "," if "," in maximum else ".")

@@ -102,6 +102,8 @@ def test_the_columns_are_found_by_name_in_a_known_language_and_by_moodles_order_
     ("Identifier,Grade\nParticipant 1,3,4\n", "rows do not all have as many cells"),
     ("Identifier,Full name\n", "lists no participant"),
     ("Identifier,Full name,Grade,Scale\nParticipant 1,Jane,Good,\"Bad\nGood\"\n", "graded in points"),
+    ("Identifier,Full name,Grade,Scale,Last modified (grade)\nParticipant 1,Jane,Good,\"Bad\nGood\",-\n",
+     "not graded in points"),
 ])
 def test_a_file_that_is_not_a_worksheet_is_refused_with_the_reason(tmp_path: Path, content: str, message: str):
     path = tmp_path / "sheet.csv"

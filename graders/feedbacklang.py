@@ -165,12 +165,41 @@ SENTENCES: dict[str, tuple[str, str, str]] = {
         "sin cuaderno: no se entregó nada; entrega {notebook}",
         "няма тетрадка: нищо не е предадено; предайте {notebook}"),
 }
+# graders.values.type_problem's phrases ("a list", "a tuple holding a str", "a tuple of 2 items"), per language
+TYPE_PHRASES: dict[str, tuple[str, str, str, str]] = {  # a type, holding, of n items, an object of a type
+    "de": ("Typ {name}", "Typ {name}, darin {inner}", "Typ tuple mit {count} {count:Element|Elementen}",
+           "ein Objekt vom Typ {name}"),
+    "es": ("tipo {name}", "tipo {name} que contiene {inner}", "tipo tuple de {count} {count:elemento|elementos}",
+           "un objeto de tipo {name}"),
+    "bg": ("тип {name}", "тип {name}, съдържащ {inner}", "тип tuple с {count} {count:елемент|елемента}",
+           "обект от тип {name}"),
+}
 LABEL = re.compile(r"^  (input|expected|got):\s+(.*)$")  # graders.scoring's aligned wrong-answer lines
 
 
 def word(lang: str, key: str, **values: object) -> str:
     """One of WORDS in the language, its placeholders filled (a counted word as "{n:one|other}")."""
-    template = WORDS[lang][key]
+    return fill_in(WORDS[lang][key], lang, **values)
+
+
+def type_phrase(text: str, lang: str) -> str:
+    """graders.values.type_problem's phrase in the language (as it was when it is not one)."""
+    if lang == "en":
+        return text
+    plain, holding, items, foreign = TYPE_PHRASES[lang]
+    if match := re.fullmatch(r"an object of type (.+)", text):
+        return fill_in(foreign, lang, name=match.group(1))
+    if match := re.fullmatch(r"a tuple of (\d+) items", text):
+        return fill_in(items, lang, count=int(match.group(1)))
+    if match := re.fullmatch(r"an? (\w+) holding (.+)", text):
+        return fill_in(holding, lang, name=match.group(1), inner=type_phrase(match.group(2), lang))
+    if match := re.fullmatch(r"an? (\w+)", text):
+        return fill_in(plain, lang, name=match.group(1))
+    return text
+
+
+def fill_in(template: str, lang: str, **values: object) -> str:
+    """A template's placeholders filled, a counted word ("{n:one|other}") in the form that goes with n."""
 
     def fill(match: re.Match[str]) -> str:
         value, forms = values[match.group(1)], match.group(2)
@@ -199,7 +228,10 @@ def sentence(line: str, lang: str) -> str:
     for english, translated in sorted(SENTENCES.items(), key=lambda item: -len(item[0])):  # the longest first
         match = pattern(english).match(line)
         if match:
-            return translated[column].format(**match.groupdict())
+            found = match.groupdict()
+            if "got" in found:
+                found["got"] = type_phrase(found["got"], lang)
+            return translated[column].format(**found)
     for key in ("checks_passed",):
         match = pattern(WORDS["en"][key]).match(line)
         if match:

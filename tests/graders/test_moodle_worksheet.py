@@ -27,6 +27,7 @@ from graders.moodlelang import Words
 from graders.moodlesheet import WorksheetError, read_sheet
 from graders.platforms import without_notebook
 from graders.scoring import HIDDEN_TEXT
+from graders.values import Foreign, parse_type, type_problem
 from tests.graders.grader_helpers import graders_cli
 from tests.graders.lms_downloads import ISLANDS, LATE_PENALTY, Graded, shared_batch
 from tests.graders.moodle_importer import import_worksheet
@@ -203,6 +204,9 @@ def test_the_grade_commands_languages_are_the_feedbacks():
     assert all(WORDS[lang].keys() == WORDS["en"].keys() for lang in LANGUAGES)
 
 
+MISSING = Foreign("Island")  # an object of a class the submission made
+
+
 def test_the_graders_fixed_sentences_are_each_translated():
     filled = [template.format(returns="tuple[int, int, bool]", name="islands") for template in HIDDEN_TEXT.values()]
     filled += [without_notebook(names, "islands.ipynb") for names in (["a.py"], ["notes.txt"], [])]
@@ -210,6 +214,10 @@ def test_the_graders_fixed_sentences_are_each_translated():
         for line in filled:
             assert sentence(line, lang) != line, (lang, line)
         assert "islands" in sentence("`islands` is not defined in the notebook as a function", lang)
+        for answer in ([1, 2, 3], (1, 2), (1, "2", True), MISSING):
+            problem = type_problem(answer, parse_type("tuple[int, int, bool]"))
+            said = sentence(f"wrong type: the answer must be tuple[int, int, bool], got {problem}", lang)
+            assert not re.search(r"\b(an?|holding|items|object of type)\b", said), said
         shown = verdict("wrong answer\n  input:    f(1)\n  expected: 2\n  got:      3", lang).split("\n")
         assert shown[0] == WORDS[lang]["wrong answer"]
         assert len({line.index(value) for line, value in zip(shown[1:], ("f(1)", "2", "3"), strict=True)}) == 1

@@ -306,14 +306,14 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
             note = words(args.lang)[1]
             if note:
                 print(f"note: {note}", file=sys.stderr)
+            print(f"note: Moodle skips a grade above the assignment's maximum grade: give the assignment "
+                  f"{exercise.max_score:g} points", file=sys.stderr)
         else:
-            write_worksheet(args, graded, modified)
+            write_worksheet(args, exercise, graded, modified)
         moodle_zip(exercise, graded, args.out / MOODLE_ZIP, args.lang)
         written += ["moodle-grades.csv", MOODLE_ZIP]
     elif args.sheet is not None:
         print("note: no Moodle submission was graded, so --moodle-worksheet was not used", file=sys.stderr)
-        print(f"note: Moodle skips a grade above the assignment's maximum grade: give the assignment "
-              f"{exercise.max_score:g} points", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
@@ -322,7 +322,7 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
     print(tally(graded))
 
 
-def write_worksheet(args: argparse.Namespace, graded: list, modified: str) -> None:
+def write_worksheet(args: argparse.Namespace, exercise: Exercise, graded: list, modified: str) -> None:
     """moodle-grades.csv from the instructor's worksheet; say which students either side lacks."""
     from graders.batch import write_atomic
     from graders.gradebook import moodle_from_sheet
@@ -330,6 +330,8 @@ def write_worksheet(args: argparse.Namespace, graded: list, modified: str) -> No
     text, missing, absent = moodle_from_sheet(args.sheet, graded, modified, args.lang)
     write_atomic(args.out / "moodle-grades.csv", text)
     print(f"note: moodle-grades.csv follows {args.moodle_worksheet}: {args.sheet.columns()}", file=sys.stderr)
+    if args.sheet.maximum_note(exercise.max_score):
+        print(f"note: {args.sheet.maximum_note(exercise.max_score)}", file=sys.stderr)
     if missing:
         print(f"note: {len(missing)} graded Moodle student(s) not in the worksheet, so not in moodle-grades.csv "
               f"(a worksheet of another assignment or group?): {', '.join(missing)}", file=sys.stderr)

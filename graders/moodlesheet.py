@@ -42,6 +42,18 @@ class Sheet:
     modified: int
     comments: int | None  # None: the assignment's feedback comments are off
     decsep: str  # the decimal separator the worksheet's numbers use
+    maximum: float  # the assignment's maximum grade
+
+    def maximum_note(self, points: float) -> str:
+        """What to fix when the assignment's maximum grade is not the exercise's points (else "")."""
+        if self.maximum < points:
+            return (f"the assignment's maximum grade in Moodle is {self.maximum:g} but the exercise gives up to "
+                    f"{points:g} points: Moodle skips every grade above {self.maximum:g}; set the maximum grade to "
+                    f"{points:g} first")
+        if self.maximum > points:
+            return (f"the assignment's maximum grade in Moodle is {self.maximum:g}, the exercise's points "
+                    f"{points:g}: the grades are points out of {points:g}, not rescaled")
+        return ""
 
     def participant(self, row: list[str]) -> str:
         """The participant id of a row."""
@@ -132,4 +144,5 @@ def read_sheet(path: Path) -> Sheet:
         raise WorksheetError(f"{path}: the assignment is not graded in points (no maximum grade after the grade: "
                              "a scale?); give it the exercise's points as its maximum grade")
     rows = [[row[0].strip(), *row[1:]] for row in rows]
-    return Sheet(header, rows, prefixes.pop(), grade, modified, comments, "," if "," in maximum else ".")
+    return Sheet(header, rows, prefixes.pop(), grade, modified, comments, "," if "," in maximum else ".",
+                 float(maximum.replace(",", ".")))

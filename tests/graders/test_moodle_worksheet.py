@@ -86,6 +86,9 @@ def test_the_columns_are_found_by_name_in_a_known_language_and_by_moodles_order_
             words.grade, words.lastmodifiedgrade, words.comments), lang
         assert sheet.prefix == words.hiddenuser and sheet.decsep == DECSEP[lang]
         assert [sheet.participant(row) for row in sheet.rows] == list(PARTICIPANTS)
+        assert sheet.maximum == 30 and sheet.maximum_note(30) == ""
+        assert "Moodle skips every grade above 30; set the maximum grade to 40 first" in sheet.maximum_note(40)
+        assert "not rescaled" in sheet.maximum_note(20)
     resaved = "".join(";".join(row) + "\r\n" for row in csv.reader(io.StringIO(worksheet("de").lstrip("\ufeff"))))
     path.write_text(resaved, encoding="utf-8")  # as a spreadsheet saves it again: semicolons, CRLF, no BOM
     sheet = read_sheet(path)
@@ -154,6 +157,9 @@ def test_the_grade_command_follows_the_worksheet_and_says_who_is_missing(batch: 
     assert "1 graded Moodle student(s) not in the worksheet" in run.stderr and "Ana García (2003)" in run.stderr
     assert "1 participant(s) of the worksheet with no submission here" in run.stderr
     assert "Teilnehmer/in2004" in run.stderr
+    generic = "Moodle skips a grade above the assignment's maximum grade: give the assignment 30 points"
+    assert generic in batch.stderr and generic not in run.stderr  # the worksheet's maximum is known: 30, right
+    assert "maximum grade in Moodle is" not in run.stderr
     text = (out / "moodle-grades.csv").read_bytes()
     imported = import_worksheet(text, MOODLE_WORDS["de"], set(PARTICIPANTS), ISLANDS.max_score, ",")
     assert imported["2002"].feedback.startswith("25 von 30 Punkten; 25 von 30 Prüfungen bestanden. Nicht bestanden:")

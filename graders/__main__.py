@@ -8,11 +8,14 @@ it never imports it (tests/graders/test_package_split.py).
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import NoReturn
 
 from graders.exercise import ExerciseError
 from graders.sandbox import SandboxUnavailable
@@ -34,12 +37,24 @@ def instructor_commands() -> ModuleType | None:
     return importlib.import_module(INSTRUCTOR_COMMANDS)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, which also names the command meant when a command is mistyped."""
+
+    def error(self, message: str) -> NoReturn:
+        """Exit with the usage and the message, plus "did you mean" for a mistyped command."""
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if typo:
+            close = difflib.get_close_matches(typo.group(1), re.findall(r"'([^']*)'", typo.group(2)), n=1)
+            message += f"; did you mean '{close[0]}'?" if close else ""
+        super().error(message)
+
+
 def parser(instructor: bool = True) -> argparse.ArgumentParser:
     """The commands and their options: the instructor's too where installed (and instructor is True)."""
     commands_module = instructor_commands() if instructor else None
     if commands_module is not None:
         return commands_module.parser()
-    main = argparse.ArgumentParser(prog="python -m graders", description="Check your exercises.")
+    main = Parser(prog="python -m graders", description="Check your exercises.")
     commands = main.add_subparsers(dest="command", required=True)
     add_check(commands)
     add_progress(commands)
@@ -77,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ExerciseError, SandboxUnavailable) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a folder that cannot be made, a file that cannot be written
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("\nstopped; run the same command again to carry on where it stopped", file=sys.stderr)
         return 130
@@ -87,6 +106,9 @@ def show_progress(reset: str | None) -> int:
     from graders.progress import TRACKER, course_lessons, course_lines, progress_path
 
     if reset is not None:
+        known = set(course_lessons()) | set(TRACKER.read().get("lessons", {}))
+        if reset and reset not in known:
+            raise ExerciseError(f"no lesson {reset!r}; the lessons: {', '.join(sorted(known)) or 'none'}")
         TRACKER.reset(reset or None)
         print(f"forgot the progress of {reset or 'the whole course'}")
     data = TRACKER.read()

@@ -11,7 +11,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from graders.__main__ import add_check, add_limits, add_progress
+from graders.__main__ import Parser, add_check, add_limits, add_progress
 from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
 from graders.sandbox import Limits
@@ -19,9 +19,7 @@ from graders.sandbox import Limits
 
 def parser() -> argparse.ArgumentParser:
     """Every command and its options: the instructor's and the student's."""
-    main = argparse.ArgumentParser(
-        prog="python -m graders", description="Check and grade exercises."
-    )
+    main = Parser(prog="python -m graders", description="Check and grade exercises.")
     commands = main.add_subparsers(dest="command", required=True)
     validate = commands.add_parser(
         "validate", help="the reference passes, the starter and wrong solutions fail"
@@ -69,7 +67,13 @@ def parser() -> argparse.ArgumentParser:
 
     grade.add_argument(
         "--lang", default="en", choices=LANGUAGES,
-        help="the language of your Moodle, for moodle-grades.csv's headers (Moodle compares them with its own)",
+        help="the language of the feedback pages and comments, and of moodle-grades.csv's headers without "
+             "--moodle-worksheet (Moodle compares them with its own)",
+    )
+    grade.add_argument(
+        "--moodle-worksheet", type=Path, metavar="FILE",
+        help="the grading worksheet downloaded from your Moodle assignment: moodle-grades.csv keeps its headers "
+             "(any language) and its participants",
     )
     cluster = grade.add_mutually_exclusive_group()
     cluster.add_argument(
@@ -92,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "new":
         from graders_instructor.scaffold import create
 
+        if args.root is not None and not args.root.is_dir():
+            raise ExerciseError(f"no folder {args.root}: make the course's folder first (--root is where it is)")
         written = create(args.name, *(() if args.root is None else (args.root,)))
         print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
         print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")
@@ -162,6 +168,14 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
     missing = [path for path in args.submissions if not os.path.lexists(path)]
     if missing:
         raise ExerciseError(f"no such submission: {missing[0]}")
+    args.sheet = None
+    if args.moodle_worksheet is not None:
+        from graders_instructor.moodlesheet import WorksheetError, read_sheet
+
+        try:
+            args.sheet = read_sheet(args.moodle_worksheet)
+        except WorksheetError as error:
+            raise ExerciseError(f"--moodle-worksheet {error}") from None
     with tempfile.TemporaryDirectory(prefix="cosmos-submissions-") as scratch:
         try:
             found, problems = collect(args.submissions, exercise.notebook.name, Path(scratch))
@@ -188,30 +202,53 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
 
     for submission, data in graded:
         who = submission.found.name if submission.found else submission.ident
-        write_atomic(args.out / submission.ident / PAGE, page(exercise, data, who))
+        write_atomic(args.out / submission.ident / PAGE, page(exercise, data, who, args.lang))
     platforms = {submission.found.platform for submission, _ in graded if submission.found}
     written = ["summary.csv", f"{PAGE} per student"]
     if "canvas" in platforms:
         column = canvas_column(exercise.title, args.canvas_assignment)
         write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
-        canvas_folders(exercise, graded, args.out / CANVAS_FOLDER)
+        canvas_folders(exercise, graded, args.out / CANVAS_FOLDER, args.lang)
         written += ["canvas-grades.csv", f"{CANVAS_FOLDER}/"]
     if "moodle" in platforms:
         modified = datetime.now(UTC).replace(microsecond=0).isoformat()  # when these grades were made
-        write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded, args.lang, modified))
-        moodle_zip(exercise, graded, args.out / MOODLE_ZIP)
+        if args.sheet is None:
+            write_atomic(args.out / "moodle-grades.csv", moodle_csv(graded, args.lang, modified))
+            note = words(args.lang)[1]
+            if note:
+                print(f"note: {note}", file=sys.stderr)
+            print(f"note: Moodle skips a grade above the assignment's maximum grade: give the assignment "
+                  f"{exercise.max_score:g} points", file=sys.stderr)
+        else:
+            write_worksheet(args, exercise, graded, modified)
+        moodle_zip(exercise, graded, args.out / MOODLE_ZIP, args.lang)
         written += ["moodle-grades.csv", MOODLE_ZIP]
-        note = words(args.lang)[1]
-        if note:
-            print(f"note: {note}", file=sys.stderr)
-        print(f"note: Moodle skips a grade above the assignment's maximum grade: give the assignment "
-              f"{exercise.max_score:g} points", file=sys.stderr)
+    elif args.sheet is not None:
+        print("note: no Moodle submission was graded, so --moodle-worksheet was not used", file=sys.stderr)
     total = sum(data["score"] for _, data in graded)
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
     print(f"wrote {args.out}/ ({', '.join(written)}); mean score {total / max(len(graded), 1):.2f} of "
           f"{exercise.max_score:g}{penalty}")
     print(tally(graded))
+
+
+def write_worksheet(args: argparse.Namespace, exercise: Exercise, graded: list, modified: str) -> None:
+    """moodle-grades.csv from the instructor's worksheet; say which students either side lacks."""
+    from graders_instructor.batch import write_atomic
+    from graders_instructor.gradebook import moodle_from_sheet
+
+    text, missing, absent = moodle_from_sheet(args.sheet, graded, modified, args.lang)
+    write_atomic(args.out / "moodle-grades.csv", text)
+    print(f"note: moodle-grades.csv follows {args.moodle_worksheet}: {args.sheet.columns()}", file=sys.stderr)
+    if args.sheet.maximum_note(exercise.max_score):
+        print(f"note: {args.sheet.maximum_note(exercise.max_score)}", file=sys.stderr)
+    if missing:
+        print(f"note: {len(missing)} graded Moodle student(s) not in the worksheet, so not in moodle-grades.csv "
+              f"(a worksheet of another assignment or group?): {', '.join(missing)}", file=sys.stderr)
+    if absent:
+        print(f"note: {len(absent)} participant(s) of the worksheet with no submission here, left out of "
+              f"moodle-grades.csv (Moodle keeps their grades as they are): {', '.join(absent)}", file=sys.stderr)
 
 
 def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from graders_instructor.batch import Submission, csv_text
 from graders_instructor.feedback import comment
 from graders_instructor.moodlelang import words as moodle_words
+from graders_instructor.moodlesheet import Sheet
 
 # Canvas's gradebook export and import: the student's name, Canvas user id, the SIS ids and section (which
 # Canvas fills in itself when left empty), then one column per assignment headed "Title (assignment id)".
@@ -45,5 +46,35 @@ def moodle_csv(graded: list[tuple[Submission, dict]], lang: str = "en", modified
         if found is None or found.platform != "moodle":
             continue
         rows.append([f"{words.hiddenuser}{found.student.removeprefix('moodle-')}", found.name, f"{data['score']:g}",
-                     f"{data['max_score']:g}", modified, comment(data)])
+                     f"{data['max_score']:g}", modified, comment(data, lang)])
     return csv_text(rows)
+
+
+def moodle_from_sheet(sheet: Sheet, graded: list[tuple[Submission, dict]], modified: str,
+                      lang: str = "en") -> tuple[str, list[str], list[str]]:
+    """The instructor's own worksheet with the Moodle students' grades, time and comments filled in.
+
+    Only the rows of graded participants are written (Moodle leaves the others as they are). Returns the file's
+    text, the graded Moodle students the worksheet does not list, and the worksheet's participants with no
+    submission among the graded.
+    """
+    moodle = {found.student.removeprefix("moodle-"): (found, data) for found, data in
+              ((submission.found, data) for submission, data in graded)
+              if found is not None and found.platform == "moodle"}
+    rows, listed = [], set()
+    for row in sheet.rows:
+        participant = sheet.participant(row)
+        if participant not in moodle:
+            continue
+        listed.add(participant)
+        data = moodle[participant][1]
+        row = list(row)
+        row[sheet.grade] = f"{data['score']:g}".replace(".", sheet.decsep)
+        row[sheet.modified] = modified
+        if sheet.comments is not None:
+            row[sheet.comments] = comment(data, lang)
+        rows.append(row)
+    missing = [f"{found.name} ({participant})" for participant, (found, _) in moodle.items()
+               if participant not in listed]
+    absent = [row[0] for row in sheet.rows if sheet.participant(row) not in moodle]
+    return csv_text([sheet.header, *rows]), missing, absent

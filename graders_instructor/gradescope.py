@@ -23,10 +23,11 @@ from graders_instructor.platforms import pick
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "autograder.json"
-# Gradescope's output formats (gradescope/autograder_samples docs/specs.md, "Output String Formatting", PR #92):
-# "text" is plain text with no HTML, Markdown or ANSI rendered (the default of a test's output); the top-level
-# output's default, "simple_format", is HTML that joins runs of spaces, which would break the aligned
-# input/expected/got lines. So every output says "text": its layout kept, nothing a submission wrote rendered.
+# Gradescope's output formats (gradescope/autograder_samples docs/specs.md, "Output format" and "Output String
+# Formatting"): a test's output "will be placed in a <pre> tag"; "text" renders "No html, markdown, or ansi" (the
+# default of a test's output); the top-level output's default, "simple_format", renders HTML and turns "\n" into
+# "<br />", and HTML joins runs of spaces, which would break the aligned input/expected/got lines. So every
+# output says "text": its layout kept, nothing a submission wrote rendered.
 OUTPUT_FORMAT = "text"
 VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gradescope's own words
 PUBLIC_PACKAGES = ("cosmos", "tents")  # a submission may import them

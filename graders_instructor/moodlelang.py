@@ -9,8 +9,10 @@ strlen(get_string('hiddenuser', 'assign')) bytes of the "Identifier" cell (the e
 English is Moodle's own (mod/assign/lang/en/assign.php, lang/en/moodle.php,
 mod/assign/feedback/comments/lang/en/assignfeedback_comments.php); German and Spanish are Moodle 4.5's AMOS
 language packs (de/ and es/ of projectestac/moodle-langpacks, updated 2026-06-18: assign.php, moodle.php,
-assignfeedback_comments.php). Bulgarian could not be verified (no Bulgarian pack was at hand): `--lang bg`
-writes the English words and says so.
+assignfeedback_comments.php). Bulgarian could not be verified: no Bulgarian pack of the assign module was found
+(projectestac/moodle-langpacks has none; the oldest packs, Moodle 2.2's, predate mod/assign), so `--lang bg`
+writes the English words and says so. `--moodle-worksheet` (graders_instructor/moodlesheet.py) works in every language: it
+takes the headers of the worksheet the instructor's own Moodle wrote.
 """
 
 from __future__ import annotations
@@ -51,4 +53,5 @@ def words(lang: str) -> tuple[Words, str]:
     return WORDS[fallback], (
         f"Moodle's {lang} strings for the worksheet could not be verified, so moodle-grades.csv has Moodle's "
         f"{fallback} headers: switch your own Moodle language to {fallback} (the language menu) before you upload "
-        "it, since Moodle compares the headers with the uploader's language")
+        "it, since Moodle compares the headers with the uploader's language; or download the assignment's grading "
+        "worksheet from your Moodle and grade again with --moodle-worksheet FILE, which keeps its headers")

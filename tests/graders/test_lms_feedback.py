@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graders_instructor.batch import RAN_NOTEBOOK, Submission
-from graders_instructor.feedback import page
+from graders_instructor.feedback import comment, page
 from graders_instructor.gradebook import moodle_csv
 from graders_instructor.moodlelang import WORDS, words
 from graders_instructor.platforms import Found
@@ -86,8 +86,9 @@ def test_moodles_importer_takes_the_worksheet_in_each_language(batch: Graded):
         text = moodle_csv(graded, lang, "2026-12-02T03:00:00+00:00").encode()
         imported = import_worksheet(text, WORDS[lang], MOODLE_PARTICIPANTS, ISLANDS.max_score, DECIMAL_SEPARATOR[lang])
         assert {key: row.grade for key, row in imported.items()} == {key: row.grade for key, row in english.items()}
-        assert {key: row.feedback for key, row in imported.items()} == {
-            key: row.feedback for key, row in english.items()}
+        assert {key: row.feedback for key, row in imported.items()} == {  # the comment in the site's language
+            key.removeprefix("moodle-"): comment(data, lang) for key, data in batch.results.items()
+            if key.startswith("moodle-")}
         with pytest.raises(ImportRefused, match="invalidgradeimport"):  # a German site refuses English headers
             import_worksheet((batch.out / "moodle-grades.csv").read_bytes(), WORDS[lang], MOODLE_PARTICIPANTS, 30)
     assert text.decode().splitlines()[0] == ("Identificador,Nombre completo,Calificación,Calificación máxima,"

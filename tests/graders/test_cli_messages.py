@@ -1,0 +1,54 @@
+"""`python -m graders` answers a mistyped command, a missing argument or a path it cannot use with one clear
+message and exit code 2, never a traceback (each command tried in this process, as the command line runs it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graders.__main__ import main
+from tests.graders.grader_helpers import REPO
+
+REQUIRED = {"grade": "exercise, submissions", "validate": "exercise", "check": "notebook", "new": "name",
+            "report": "out", "gradescope": "exercise"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    """The exit code and stderr of one command line."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse's own exit
+        code = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return code, err
+
+
+@pytest.mark.parametrize(("typo", "meant"), [("grde", "grade"), ("gradescop", "gradescope"), ("valdate", "validate"),
+                                             ("raport", "report"), ("chek", "check")])
+def test_a_mistyped_command_is_named(capsys: pytest.CaptureFixture[str], typo: str, meant: str):
+    code, err = run(capsys, typo)
+    assert code == 2 and f"invalid choice: '{typo}'" in err and err.rstrip().endswith(f"did you mean '{meant}'?")
+
+
+@pytest.mark.parametrize("command", sorted(REQUIRED))
+def test_a_missing_argument_is_named(capsys: pytest.CaptureFixture[str], command: str):
+    code, err = run(capsys, command)
+    assert code == 2 and f"the following arguments are required: {REQUIRED[command]}" in err
+
+
+def test_paths_it_cannot_use_are_one_line_each(capsys: pytest.CaptureFixture[str], tmp_path: Path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    code, err = run(capsys, "gradescope", "01-islands", "--out", str(blocker / "autograder.zip"))
+    assert code == 2 and err == f"error: {blocker / 'autograder.zip'}: Not a directory\n"
+    code, err = run(capsys, "new", "09-trade", "--root", str(tmp_path / "nowhere"))
+    assert code == 2 and f"no folder {tmp_path / 'nowhere'}" in err and not (tmp_path / "nowhere").exists()
+    code, err = run(capsys, "progress", "--reset", "01-no-such-lesson")
+    assert code == 2 and "no lesson '01-no-such-lesson'; the lessons: 01-galaxy-from-a-seed" in err
+    code, err = run(capsys, "grade", "01-islands", str(REPO / "README.md"), "--out", str(blocker / "out"))
+    assert code == 2 and err.endswith(f"error: {blocker / 'out'}: Not a directory\n")
+    code, err = run(capsys, "grade", "01-islands", str(REPO / "README.md"), "--moodle-worksheet",
+                    str(tmp_path / "missing.csv"))
+    assert code == 2 and err == f"error: --moodle-worksheet {tmp_path / 'missing.csv'}: No such file or directory\n"

@@ -19,7 +19,6 @@ import inspect
 import io
 import json
 import textwrap
-import warnings
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -304,6 +303,8 @@ STYLE = """<style>
 .cosmos-quiz pre { background: #f3f4f6; padding: 0.5em; margin: 0.3em 0; }
 .cosmos-quiz .widget-radio-box label { white-space: pre-wrap; height: auto; line-height: 1.35; margin: 2px 0; }
 .cosmos-quiz.cosmos-outputs .widget-radio-box label { font-family: monospace; }
+.cosmos-quiz .jupyter-button.mod-primary.cosmos-check.mod-active { box-shadow: none;
+  background-color: var(--jp-brand-color1); }
 .cosmos-quiz .cosmos-feedback .widget-html-content { line-height: 1.45; padding: 4px 0; white-space: pre-line; }
 </style>"""
 LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
@@ -335,6 +336,7 @@ class QuizBox(widgets.VBox):
         self.title = title
         self.static_html = static_html
         self.verdict: Verdict | None = None
+        self.judged: Any = None  # the answer the verdict shown is for
         self.listeners: list[Callable[[Verdict], None]] = []
 
     def show(self, verdict: Verdict) -> None:
@@ -350,6 +352,7 @@ class QuizBox(widgets.VBox):
     def clear(self) -> None:
         """Take the last feedback away: the answer it judged has changed."""
         self.feedback.value = ""
+        self.judged = None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus the question without its answer for viewers that cannot run it."""
@@ -357,6 +360,58 @@ class QuizBox(widgets.VBox):
         bundle["text/plain"] = f"Quiz: {self.title} (run the notebook to answer)"
         bundle["text/html"] = self.static_html + LATER
         return bundle
+
+
+class CheckButton(widgets.ToggleButton):
+    """A Check button whose press carries the answer the page shows.
+
+    ipywidgets holds an answer's change back while the kernel has not yet taken the one before, but sends a
+    Button's click at once: a Check pressed right after a new pick could be judged on the pick before. So the
+    page copies the answer into this button's `shown` (a link made in the browser, jsdlink) and a press flips its
+    `value`: both are changes of this one widget, which reach the kernel in the order they were made (in one
+    message when held back), so a press is judged on the answer shown when it was made.
+    """
+
+    shown = traitlets.Any(None, allow_none=True).tag(sync=True)
+
+    def __init__(self, source: widgets.Widget, trait: str, tooltip: str) -> None:
+        super().__init__(value=False, description="Check", button_style="primary", icon="check", tooltip=tooltip)
+        self.add_class("cosmos-check")
+        self.source, self.trait = source, trait
+        self.shown = getattr(source, trait)
+        self.link = widgets.jsdlink((source, trait), (self, "shown"))
+        self.handlers: list[Callable[[Any], None]] = []
+        self.observe(lambda _change: self.judge(self.shown), names="value")  # pressed in the page
+
+    def on_check(self, handler: Callable[[Any], None]) -> None:
+        """Call handler(answer) on every press, with the answer it judges."""
+        self.handlers.append(handler)
+
+    def judge(self, answer: Any) -> None:
+        """Pass the answer on to every handler."""
+        for handler in self.handlers:
+            handler(answer)
+
+    def click(self) -> None:
+        """A press made from Python: judge the answer the kernel holds."""
+        self.judge(getattr(self.source, self.trait))
+
+
+def checked_by(box: QuizBox, button: CheckButton, check: Callable[[Any], Verdict]) -> None:
+    """Judge an answer on every press of button and keep which answer the verdict is for; a changed answer (in
+    the kernel or in the page) takes the verdict away, unless it is the answer judged (arriving late)."""
+    def judge(answer: Any) -> None:
+        box.judged = answer
+        box.show(check(answer))
+
+    def changed(change: dict[str, Any]) -> None:
+        if change["new"] != box.judged:
+            box.clear()
+
+    button.on_check(judge)
+    button.source.observe(changed, names=button.trait)
+    button.observe(changed, names="shown")
+    box.answer = lambda: box.judged
 
 
 def choice_widget(question: str, options: Sequence[str], check: Callable[[int | None], Verdict],
@@ -368,8 +423,7 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
     head = f"<b>{escape(question)}</b>" + (pre(code) if code is not None else "")
     radio = widgets.RadioButtons(options=list(options), value=None,
                                  layout=widgets.Layout(width="max-content"))
-    button = widgets.Button(description="Check", button_style="primary", icon="check",
-                            tooltip="Judge the option you picked")
+    button = CheckButton(radio, "index", "Judge the option you picked")
     runner = widgets.Button(description="Run it", disabled=True, icon="play",
                             tooltip="After checking: run the code and see what it prints")
     truth = widgets.HTML("")
@@ -380,19 +434,13 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
     if outputs:
         box.add_class("cosmos-outputs")
     box.radio, box.button, box.runner, box.truth = radio, button, runner, truth
-
-    def on_check(_button: widgets.Button) -> None:
-        box.show(check(radio.index))
-        runner.disabled = False
-
-    button.on_click(on_check)
-    radio.observe(lambda _change: box.clear(), names="value")  # a new pick: the old verdict goes
-    box.answer = lambda: radio.index
+    checked_by(box, button, check)
+    button.on_check(lambda _answer: setattr(runner, "disabled", False))
 
     def restore(index: Any) -> None:
         if isinstance(index, int) and 0 <= index < len(options):
             radio.index = index
-            on_check(button)
+            button.click()
 
     box.restore = restore
     if reveal is not None:
@@ -467,30 +515,20 @@ def line_widget(lines: Sequence[str], output: str,
 
 
 def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: str = "") -> QuizBox:
-    """The code with its gap marked, a field for the missing piece, Check (or Enter)."""
+    """The code with its gap marked, a field for the missing piece, Check."""
     mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
     shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
-    field = widgets.Text(placeholder="what goes in the gap, then Enter", layout=widgets.Layout(width="16em"))
-    button = widgets.Button(description="Check", button_style="primary", icon="check",
-                            tooltip="Run your version on the cases and compare it with the game's")
+    field = widgets.Text(placeholder="what goes in the gap", layout=widgets.Layout(width="16em"))
+    button = CheckButton(field, "value", "Run your version on the cases and compare it with the game's")
     parts = [widgets.HTML(shown), widgets.HBox([field, button])] + ([hint_row(hint)] if hint else [])
     box = QuizBox(parts, "fill the gap", shown)
     box.field, box.button = field, button
-
-    def submit(_source: object) -> None:
-        box.show(check(field.value))
-
-    button.on_click(submit)
-    with warnings.catch_warnings():  # Enter in the field: ipywidgets 8 still sends it as "submit"
-        warnings.simplefilter("ignore", DeprecationWarning)
-        field.on_submit(submit)
-    field.observe(lambda _change: box.clear(), names="value")  # a changed answer: the old verdict goes
-    box.answer = lambda: field.value
+    checked_by(box, button, lambda text: check(text if isinstance(text, str) else ""))
 
     def restore(text: Any) -> None:
         if isinstance(text, str) and text:
             field.value = text
-            submit(None)
+            button.click()
 
     box.restore = restore
     return box

@@ -1,14 +1,20 @@
 """Small coding tasks in a lesson: the student writes a function, a check cell judges it by its behaviour.
 
 A task names the function to write and the lesson's own objects to try it on; the check runs the
-student's function and the engine's real one on each case (bounded in steps, so an endless loop is
-reported, not waited for) and names the first input where they differ. The answer is the engine's
-function itself, imported, never written out in the notebook.
+student's function on each case (bounded in steps, so an endless loop is reported, not waited for) and
+names the first input where it differs from what is expected. What is expected comes from the engine's
+real function where the engine has one (students have the engine anyway), and otherwise from results
+recorded on the lesson's cases (`Recorded`, read from lessons/data/tasks.json): the function that made
+them stays on the instructor's side (graders/hidden/lessons/make_tasks.py), so no student receives it.
 """
 from __future__ import annotations
 
+import ast
+import json
 from collections.abc import Callable, Mapping
+from functools import cache
 from html import escape
+from importlib import resources
 from typing import Any
 
 import ipywidgets as widgets
@@ -20,31 +26,68 @@ from graders.stepping import MAX_RUN, record_call
 Case = tuple[Any, ...] | Callable[[], tuple[Any, ...]]
 
 
+class Recorded:
+    """The expected results of a task on the lesson's cases, as recorded by the instructor's make_tasks.py."""
+
+    def __init__(self, name: str) -> None:
+        self.__name__ = name
+
+    def result(self, case: str) -> Any:
+        """The recorded result of a case (read when first needed, so a lesson can be run to record them)."""
+        results = recorded_results().get(self.__name__, {})
+        if case not in results:
+            raise LookupError(f"lessons/data/tasks.json has no result for {self.__name__} on {case!r}: "
+                              "run python graders/hidden/lessons/make_tasks.py")
+        return ast.literal_eval(results[case])
+
+    def __repr__(self) -> str:
+        return f"Recorded({self.__name__!r})"
+
+
+@cache
+def recorded_results() -> dict[str, dict[str, str]]:
+    """Every recorded result: task name -> case -> the result's repr (so a tuple stays a tuple)."""
+    text = (resources.files("lessons.data") / "tasks.json").read_text(encoding="utf-8")
+    return json.loads(text)["tasks"]
+
+
 def arguments(case: Case) -> tuple[Any, ...]:
     """The arguments of a case, made afresh when the case is a function."""
     return case() if callable(case) else case
 
 
-def whose(reference: Callable[..., Any]) -> str:
+Reference = Callable[..., Any] | Recorded
+
+
+def whose(reference: Reference) -> str:
     """How feedback names the function compared with: the game's own, the puzzle's own, or the right answer."""
     module = getattr(reference, "__module__", "") or ""
     owner = "game" if module.startswith("cosmos") else "puzzle" if module.startswith("tents") else ""
     return f"the {owner}'s {reference.__name__}" if owner else f"the expected {reference.__name__}"
 
 
-def behaves_like(candidate: Any, reference: Callable[..., Any], cases: Mapping[str, Case],
+def expected(reference: Reference, case: str, made: Case,
+             look: Callable[[Any, tuple[Any, ...]], Any]) -> Any:
+    """What a case should give: recorded, or what the real function gives on fresh arguments."""
+    if isinstance(reference, Recorded):
+        return reference.result(case)
+    theirs = arguments(made)
+    return look(reference(*theirs), theirs)
+
+
+def behaves_like(candidate: Any, reference: Reference, cases: Mapping[str, Case],
                  observe: Callable[[Any, tuple[Any, ...]], Any] | None = None) -> Verdict:
     """Run candidate and reference on every case; the first case where they differ is named, with what it gave.
 
-    observe(result, args) says what is compared (by default the value returned).
+    observe(result, args) says what is compared (by default the value returned); a Recorded reference holds
+    the observed results themselves.
     """
     name = reference.__name__
     if not callable(candidate):
         return Verdict(False, f"{name} is not a function yet: define it with def {name}(...): in the cell above.")
     look = observe or (lambda result, _args: result)
     for case, made in cases.items():
-        theirs = arguments(made)
-        want = look(reference(*theirs), theirs)
+        want = expected(reference, case, made, look)
         args = arguments(made)
         run = record_call(candidate, args, max_steps=MAX_RUN, keep=False)
         printed = f" (it printed {run.printed.strip()!r})" if run.printed.strip() else ""
@@ -60,11 +103,12 @@ def behaves_like(candidate: Any, reference: Callable[..., Any], cases: Mapping[s
 
 
 class Task(Quiz):
-    """Write a function; the check cell runs it on the lesson's objects and compares with the engine's."""
+    """Write a function; the check cell runs it on the lesson's objects and compares with the engine's (or with
+    the recorded results)."""
 
     kind = "task"
 
-    def __init__(self, statement: str, reference: Callable[..., Any], cases: Mapping[str, Case],
+    def __init__(self, statement: str, reference: Reference, cases: Mapping[str, Case],
                  hint: str = "", explanation: str = "",
                  observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "") -> None:
         self.statement = statement

@@ -6,6 +6,7 @@ once none is, proves the exercise in the sandbox (the reference passes, the star
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -74,6 +75,28 @@ STARTER_CODE = '''def solve(numbers):
 REFERENCE_CODE = '''def solve(numbers):
     """TODO: the reference solution (replace this one)."""
     return sum(numbers)'''
+
+
+STEP_TEXT = (
+    "### Step through your own code\n\nRun this cell to watch **your** `{call}` at work on the example of the check "
+    "\u201c{check}\u201d, one line at a time: the line about to run is lit and its local variables are listed beside "
+    "it. An exception, or a loop that never ends (it is stopped after a few hundred steps), shows as what it is. "
+    "Run it again after every change.")
+
+
+def step_cells(exercise_json: Path, check_name: str) -> tuple[str, str]:
+    """The text and the code of a starter's step-through cell: the student's function on a public check's example."""
+    checks = json.loads(exercise_json.read_text(encoding="utf-8"))["checks"]
+    [check] = [one for one in checks if one["name"] == check_name]
+    args = ", ".join(json.dumps(arg, ensure_ascii=False) for arg in check["args"])
+    try:
+        same = ast.literal_eval(f"[{args}]") == check["args"]
+    except (ValueError, SyntaxError):  # JSON's true, false and null are no Python
+        same = False
+    if not same:
+        raise ExerciseError(f"the arguments of {check_name!r} do not read back as Python: {args}")
+    code = f"from graders import step_through\n\nstep_through({check['call']}, {args})"
+    return STEP_TEXT.format(call=check["call"], check=check_name), code
 
 
 def notebook(title: str, name: str, code: str) -> dict:

@@ -3,6 +3,8 @@ and the student edition, the JupyterLite wheel and the Gradescope zip hold exact
 
 from __future__ import annotations
 
+import inspect
+import json
 import zipfile
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from graders import shipping
 from graders.exercise import load_exercise
 from graders_instructor import gradescope, release
 from lite import wheel
+from tests.hidden_scripts import load_script
 from tests.reference import ROOT
 
 TRACKED = shipping.tracked_files(ROOT)
@@ -73,3 +76,20 @@ def test_the_gradescope_zip_holds_the_manifests_files_for_its_exercise():
 @pytest.mark.parametrize("target", shipping.TARGETS)
 def test_every_target_gets_the_engine(target: str):
     assert "cosmos/__main__.py" in shipping.select(TRACKED, target)
+
+
+@pytest.mark.parametrize("target", shipping.TARGETS)
+def test_no_bundle_holds_the_answers_of_the_lessons_tasks(target: str):
+    """The lessons' tasks are judged on recorded results; the functions that made them ship nowhere."""
+    make_tasks = load_script(ROOT / "graders" / "hidden" / "lessons", "make_tasks")
+    chosen = shipping.select(TRACKED, target)
+    assert "lessons/data/tasks.json" in chosen or target == shipping.GRADESCOPE
+    assert not [name for name in chosen if name.startswith("graders/hidden/lessons/") or "/answers" in name]
+    bodies = {name: inspect.getsource(answer).split('"""')[-1].strip() for name, answer in make_tasks.ANSWERS.items()}
+    for path in chosen:
+        try:
+            text = (ROOT / path).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, FileNotFoundError):
+            continue
+        for name, body in bodies.items():
+            assert body not in text and json.dumps(body)[1:-1] not in text, f"{path} holds the answer {name}"

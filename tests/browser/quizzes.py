@@ -108,29 +108,6 @@ def answer(quiz: Locator) -> Attempt:
     return attempt
 
 
-def pick(quiz: Locator, radio: Locator) -> None:
-    """Pick an option as a person does, then wait until the kernel has it (see changed)."""
-    if not radio.is_checked():
-        changed(quiz, radio.check)
-
-
-def answer_gap(quiz: Locator, field_: Locator, text: str) -> None:
-    """Type an answer into the gap, then wait until the kernel has it (see changed)."""
-    if field_.input_value() != text:
-        changed(quiz, lambda: field_.fill(text))
-
-
-def changed(quiz: Locator, action: Callable[[], object]) -> None:
-    """Change the answer, then wait until the kernel has the change: a new answer takes the last verdict away.
-    (ipywidgets holds a state change back while the kernel is busy but sends a click at once, so a Check pressed
-    at once could reach the kernel before the new answer and judge the one before.)"""
-    had_verdict = quiz.locator(".cosmos-feedback .widget-html-content > *").count() > 0
-    action()
-    if had_verdict:
-        quiz.page.wait_for_function("q => !q.querySelector('.cosmos-feedback .widget-html-content > *')",
-                                    arg=quiz.element_handle(), timeout=FEEDBACK_MS, polling=POLL_MS)
-
-
 def candidates(quiz: Locator, kind: str) -> Iterator[tuple[str, Callable[[], object]]]:
     """(label, action) pairs: each action gives one answer, in the order the quiz shows them."""
     if kind == "choice":
@@ -138,7 +115,7 @@ def candidates(quiz: Locator, kind: str) -> Iterator[tuple[str, Callable[[], obj
         check = quiz.get_by_role("button", name="Check")
         for i in range(radios.count()):
             label = radios.nth(i).evaluate("r => r.parentElement.innerText")
-            yield label, lambda i=i: (pick(quiz, radios.nth(i)), check.click())
+            yield label, lambda i=i: (radios.nth(i).check(), check.click())  # at once: Check carries the pick
     elif kind == "lines":
         buttons = quiz.locator(".cosmos-lines > .cosmos-line")
         for i in range(buttons.count()):
@@ -147,7 +124,7 @@ def candidates(quiz: Locator, kind: str) -> Iterator[tuple[str, Callable[[], obj
         field_ = quiz.locator("input[type=text]")
         check = quiz.get_by_role("button", name="Check")
         for text in [WRONG_GAP, *gap_candidates(quiz.inner_text())]:
-            yield text, lambda text=text: (answer_gap(quiz, field_, text), check.click())
+            yield text, lambda text=text: (field_.fill(text), check.click())  # at once: Check carries the text
 
 
 def gap_candidates(shown: str) -> list[str]:

@@ -315,19 +315,48 @@ def test_the_gap_widget():
     assert box.verdict.correct
 
 
-def test_enter_checks_the_gap_and_a_changed_answer_hides_the_old_verdict():
+def from_the_page(widget, **state) -> None:
+    """A state change as the browser sends it (one message; held-back changes of one widget are merged)."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def test_a_check_sent_ahead_of_the_new_pick_judges_the_pick_the_page_shows():
+    """ipywidgets holds the radio's new pick back while the kernel is busy; the Check press carries it."""
+    box = planets_question(Computed(lambda: "2")).widget()
+    right, wrong = box.radio.options.index("2"), box.radio.options.index("1")
+    link = box.button.link
+    assert (link.source, link.target) == ((box.radio, "index"), (box.button, "shown"))  # copied in the page
+    from_the_page(box.radio, index=wrong)
+    from_the_page(box.button, shown=wrong)
+    from_the_page(box.button, value=True)  # pressed
+    assert not box.verdict.correct and "Not quite." in box.feedback.value
+    # a new pick, then Check at once: the radio's change is held back, the button's two come in one message
+    from_the_page(box.button, shown=right, value=False)
+    assert box.radio.index == wrong  # the kernel has not heard of the new pick yet
+    assert box.verdict.correct and "Right." in box.feedback.value and box.answer() == right
+    from_the_page(box.radio, index=right)  # the held-back pick arrives: the verdict is for it, it stays
+    assert "Right." in box.feedback.value
+    from_the_page(box.radio, index=wrong)  # a new pick: the verdict goes
+    from_the_page(box.button, shown=wrong)
+    assert box.feedback.value == ""
+
+
+def test_the_gap_is_judged_on_the_text_the_page_shows_when_check_is_pressed():
     apart, joined = islands()
     quiz = FillTheGap("def is_connected(systems):\n    return all(d >= ___ for d in "
                       "bfs(systems, 0).dist)\n", is_connected, {"two islands": (apart,)})
     box = quiz.widget()
-    box.field.value = "-1"
-    box.field._handle_string_msg(None, {"event": "submit"}, [])  # what the browser sends on Enter
+    assert (box.button.link.source, box.button.link.target) == ((box.field, "value"), (box.button, "shown"))
+    from_the_page(box.field, value="-1")
+    from_the_page(box.button, shown="-1", value=True)
     assert not box.verdict.correct and "Not quite" in box.feedback.value
-    box.field.value = "-"  # the student starts over
+    from_the_page(box.field, value="-")  # the student starts over
     assert box.feedback.value == ""
-    box.field.value = "0"
-    box.field._handle_string_msg(None, {"event": "submit"}, [])
-    assert box.verdict.correct and "Right." in box.feedback.value
+    from_the_page(box.button, shown="0", value=False)  # "0" typed and Check pressed; the field's change held back
+    assert box.field.value == "-" and box.verdict.correct and "Right." in box.feedback.value
+    from_the_page(box.field, value="0")
+    assert box.verdict.correct and "Right." in box.feedback.value and box.answer() == "0"
+    assert "Enter" not in box.field.placeholder  # Enter is sent ahead of the text typed: only Check judges
 
 
 def test_a_quiz_set_keeps_score_and_its_static_form_hides_the_keys():

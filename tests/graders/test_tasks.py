@@ -93,3 +93,19 @@ def test_the_tasks_text_never_holds_its_answer():
     task = Task("Say whether two systems share a lane.", has_lane, CASES)
     html = task.widget()._repr_mimebundle_()["text/html"]
     assert "links" not in html and "return" not in html
+
+
+def test_a_recorded_task_names_the_failing_input_and_the_recorded_result():
+    from graders.tasks import Recorded, recorded_results
+
+    stored = recorded_results()["count_lanes"]
+    cases = {case: (chain(),) for case in stored}  # the arguments are not run against anything: only yours are
+
+    def none_yet(systems):
+        return None
+
+    first = next(iter(stored))
+    verdict = behaves_like(none_yet, Recorded("count_lanes"), cases)
+    assert verdict.message == f"For {first} yours gives None, the expected count_lanes gives {stored[first]}."
+    with pytest.raises(LookupError, match="no result for count_lanes on 'a case nobody recorded'.*make_tasks"):
+        behaves_like(none_yet, Recorded("count_lanes"), {"a case nobody recorded": (chain(),)})

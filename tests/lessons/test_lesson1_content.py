@@ -187,7 +187,7 @@ def test_the_gap_is_checked_by_behaviour(lesson1_ns):
     assert "two islands" in gap.check("-1").message
     box = gap.widget()
     box.field.value = "-1"
-    box.field._handle_string_msg(None, {"event": "submit"}, [])  # Enter
+    box.button.click()
     assert not box.verdict.correct and box.feedback.value
     box.field.value = "0"
     assert box.feedback.value == ""

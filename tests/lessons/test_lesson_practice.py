@@ -11,10 +11,17 @@ import pytest
 
 from graders.parsons import Parsons, code_of
 from graders.quizzes import FillTheGap
-from graders.tasks import Task
-from tests.lessons.lesson_helpers import LESSONS, code_cells
+from graders.tasks import Recorded, Task, arguments, recorded_results
+from tests.hidden_scripts import load_script
+from tests.lessons.lesson_helpers import LESSONS, REPO_ROOT, code_cells
 
 NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))
+make_tasks = load_script(REPO_ROOT / "graders" / "hidden" / "lessons", "make_tasks")
+
+
+def answer_of(task: Task):
+    """The function a task's verdict is compared with: the engine's, or the instructor's for recorded results."""
+    return make_tasks.ANSWERS[task.name] if isinstance(task.reference, Recorded) else task.reference
 
 
 def practice(path: Path) -> list[tuple[nbformat.NotebookNode, Any]]:
@@ -62,7 +69,7 @@ def test_each_tasks_own_reference_passes_and_the_starter_stub_fails_with_the_inp
     path, parts = lesson
     nb = nbformat.read(path, as_version=4)
     for _, task in (p for p in parts if isinstance(p[1], Task)):
-        assert task.check(task.reference).correct
+        assert task.check(answer_of(task)).correct
         [judged] = [c for c in code_cells(nb) if c.source == f"{var_of(nb, task)}.judge({task.name})"]
         [html] = [o.data["text/html"] for o in judged.outputs]
         first_case = next(iter(task.cases))
@@ -89,7 +96,24 @@ def test_no_tasks_answer_is_readable_in_the_notebook(lesson):
     path, parts = lesson
     text = json.dumps(nbformat.read(path, as_version=4))
     for _, task in (p for p in parts if isinstance(p[1], Task)):
-        body = [line.strip() for line in code_of(task.reference).splitlines()[1:] if line.strip()]
+        body = [line.strip() for line in code_of(answer_of(task)).splitlines()[1:] if line.strip()]
         code = [line for line in body if len(line) > 12 and not line.startswith(("from ", "import "))]
         shown = [line for line in code if json.dumps(line)[1:-1] in text]
         assert len(shown) <= len(code) // 2, f"{task.name}: {shown}"  # a line or two may be shared with a Parsons
+
+
+def test_the_recorded_results_are_what_the_instructors_answers_give_on_the_lessons_cases(lesson):
+    _, parts = lesson
+    for _, task in (p for p in parts if isinstance(p[1], Task) and isinstance(p[1].reference, Recorded)):
+        answer = make_tasks.ANSWERS[task.name]
+        stored = recorded_results()[task.name]
+        assert set(stored) == set(task.cases), f"{task.name}: run graders/hidden/lessons/make_tasks.py"
+        for case, made in task.cases.items():
+            args = arguments(made)
+            assert stored[case] == repr(answer(*args)), f"{task.name} on {case}: the stored result is stale"
+
+
+def test_every_recorded_task_is_a_lessons_and_no_answer_is_left_in_the_kit():
+    assert set(recorded_results()) == set(make_tasks.ANSWERS)  # none stored that no lesson asks for
+    assert make_tasks.all_results() == recorded_results()  # the generator, run now, writes what is stored
+    assert not list((LESSONS / "kit").glob("answers*.py"))

@@ -78,7 +78,7 @@ def kit_modules() -> set[str]:
 
 
 # kit modules made for one lesson: they may use that lesson's slice (lessons import them only from then on)
-LESSON_KIT = {"lessons.kit.balance": 6, "lessons.kit.balance_trace": 6, "lessons.kit.answers5": 5}
+LESSON_KIT = {"lessons.kit.balance": 6, "lessons.kit.balance_trace": 6}
 
 
 def test_the_kit_uses_only_lesson_one_except_the_play_widget():

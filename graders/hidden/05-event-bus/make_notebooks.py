@@ -13,11 +13,16 @@ from pathlib import Path
 
 import nbformat
 
+from graders.scaffold import step_cells
 from lessons import nbfile
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 STARTER = ROOT / "exercises" / "05-event-bus" / "event_bus.ipynb"
+# the starter's step-through cell (with the ids its cells were first published with): the student's roll on the
+# example of a public check
+STEP_TEXT, STEP_CODE = step_cells(STARTER.parent / "exercise.json", "roll: the first roll falls on the first event")
+STEP = [("md", STEP_TEXT, "3efcab95"), ("code", STEP_CODE, "b5311511")]
 
 INTRO = """# Exercise: the event bus
 
@@ -270,13 +275,16 @@ WRONG: dict[str, tuple[str, str, str]] = {
 }
 
 
-def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
-    """A notebook of (kind, source) cells with the course's kernel."""
+def notebook(cells: list[tuple[str, ...]]) -> nbformat.NotebookNode:
+    """A notebook of (kind, source) cells with the course's kernel; a third item is the cell's own id (the others
+    are numbered in order)."""
     nb = nbformat.v4.new_notebook()
-    for number, (kind, source) in enumerate(cells):
+    numbered = 0
+    for kind, source, *named in cells:
         make = nbformat.v4.new_markdown_cell if kind == "md" else nbformat.v4.new_code_cell
         cell = make(source.strip("\n"))
-        cell.id = f"cell-{number}"
+        cell.id = named[0] if named else f"cell-{numbered}"
+        numbered += not named
         nb.cells.append(cell)
     return nbfile.with_kernel_metadata(nb)
 
@@ -295,7 +303,7 @@ def write(path: Path, nb: nbformat.NotebookNode) -> None:
 
 def main() -> int:
     """Write every notebook."""
-    write(STARTER, notebook([("md", INTRO), ("md", CONTRACT), ("code", STUB_BUS), ("code", STUB_ROLL),
+    write(STARTER, notebook([("md", INTRO), ("md", CONTRACT), ("code", STUB_BUS), ("code", STUB_ROLL), *STEP,
                              ("code", STUB_TURNS), ("code", TRY_IT), ("md", MORE), ("md", CHECK),
                              ("code", 'from graders import check_here\n\ncheck_here(globals(), "05-event-bus")')]))
     write(HERE / "reference.ipynb", solution(REFERENCE, ROLL, TURNS))

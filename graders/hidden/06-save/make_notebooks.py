@@ -11,6 +11,7 @@ from pathlib import Path
 
 import nbformat
 
+from graders.scaffold import step_cells
 from lessons import nbfile
 
 HERE = Path(__file__).resolve().parent
@@ -341,29 +342,42 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
 }
 
 
-def cell(kind: str, source: str) -> dict:
-    """A notebook cell (ids are given when the notebook is written)."""
-    if kind == "markdown":
-        return {"cell_type": "markdown", "metadata": {}, "source": source}
-    return {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+def cell(kind: str, source: str, named: str = "") -> dict:
+    """A notebook cell (with its own id if named; the others are numbered when the notebook is written)."""
+    made = {"cell_type": kind, "metadata": {}, "source": source}
+    if kind == "code":
+        made |= {"execution_count": None, "outputs": []}
+    return made | ({"id": named} if named else {})
 
 
 def notebook(cells: list[dict]) -> dict:
-    """A notebook of these cells, with ids in order."""
-    for number, one in enumerate(cells):
-        one["id"] = f"cell-{number:02d}"
+    """A notebook of these cells, the cells without an id numbered in order."""
+    numbered = 0
+    for one in cells:
+        if "id" not in one:
+            one["id"] = f"cell-{numbered:02d}"
+            numbered += 1
     return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                                         "language": "python"},
                                          "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def solution_cells(reader: str, win_rates: str, victory: str, title: str | None = None) -> list[dict]:
-    """The exercise's cells with these three code cells in place of the stubs."""
+def step() -> list[dict]:
+    """The starter's step-through cell (with the ids its cells were first published with): the student's save_text
+    on the example of a public check."""
+    text, code = step_cells(EXERCISE / "exercise.json", "save_text: the lesson's four lines")
+    return [cell("markdown", text, "4267b3a6"), cell("code", code, "998858f7")]
+
+
+def solution_cells(reader: str, win_rates: str, victory: str, title: str | None = None,
+                   stepped: bool = False) -> list[dict]:
+    """The exercise's cells with these three code cells in place of the stubs (and the step cell if stepped)."""
     cells = [cell("markdown", title)] if title else []
     return [*cells, cell("markdown", INTRO), cell("markdown", RULES), cell("code", reader),
-            cell("markdown", GIVEN_MD), cell("code", GIVEN), cell("code", TRY_IT), cell("markdown", MORE),
-            cell("code", win_rates), cell("code", victory), cell("markdown", CHECK_MD), cell("code", CHECK)]
+            *(step() if stepped else []), cell("markdown", GIVEN_MD), cell("code", GIVEN), cell("code", TRY_IT),
+            cell("markdown", MORE), cell("code", win_rates), cell("code", victory), cell("markdown", CHECK_MD),
+            cell("code", CHECK)]
 
 
 def write(path: Path, cells: list[dict]) -> None:
@@ -386,7 +400,7 @@ def broken(name: str) -> tuple[str, str, str]:
 
 def main() -> None:
     """Write save.ipynb, reference.ipynb and wrong/*.ipynb."""
-    write(EXERCISE / "save.ipynb", solution_cells(STUB_READER, STUB_WIN_RATES, STUB_VICTORY))
+    write(EXERCISE / "save.ipynb", solution_cells(STUB_READER, STUB_WIN_RATES, STUB_VICTORY, stepped=True))
     write(HERE / "reference.ipynb", solution_cells(READER, WIN_RATES, VICTORY))
     folder = HERE / "wrong"
     folder.mkdir(exist_ok=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import ExerciseError
-from graders.scaffold import step_cells
+from graders_instructor.scaffold import step_cells
 from tests.hidden_scripts import load_script
 from tests.reference import ROOT
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import nbformat
 
-from graders.scaffold import step_cells
+from graders_instructor.scaffold import step_cells
 from lessons import nbfile
 
 HERE = Path(__file__).resolve().parent

@@ -140,6 +140,17 @@ print(read_save(text))
 print(verdicts([text, text[:-1], text.replace("col 3", "col 4"), "hello\\n"]))
 '''
 
+STEP_MD = (
+    "### Step through your own code\n\nRun this cell to watch **your** `save_text` at work on the example of "
+    "the check \u201csave_text: the lesson's four lines\u201d, one line at a time: the line about to run is lit "
+    "and its local variables are listed beside it. An exception, or a loop that never ends (it is stopped "
+    "after a few hundred steps), shows as what it is. Run it again after every change."
+)
+STEP = '''from graders import step_through
+
+step_through(save_text, 2026, ["col 3", "end", "r 1", "end"])'''
+STEP_IDS = ("4267b3a6", "998858f7")  # the ids the step cells were first stored with
+
 CHECK = '''from graders import check_here
 
 check_here(globals(), "06-save")
@@ -198,7 +209,8 @@ the first problem:
 6. If the text did not end with `\\n`, or the last row is not `crc32 ` and 8 lower-case hex
    digits: **truncated**.
 7. The checksum must be that of all the text above its row: if not, **corrupt**.
-8. Rows 3 and 4 must be `seed N` and `lines N` (missing, **truncated**; otherwise **corrupt**).
+8. Rows 3 and 4 must be `seed N` and `lines N`; if not, **corrupt**. The checksum row counts:
+   when it comes right after the version, it stands where the seed should be, and that is corrupt.
 9. The rows between row 4 and the checksum are the command lines: there must be exactly `N`
    of them (from `lines N`), and each must be 1 to 120 characters from space to `~`; if not,
    **corrupt**.
@@ -212,11 +224,11 @@ GIVEN_MD = '''`verdict` turns what `read_save` does into a word: `"ok"`, or the 
 calls `verdicts` with many texts at once. Run this cell as it is; do not change it.
 '''
 
-MORE = '''## More tasks
+MORE = '''## Two more functions, graded
 
-The first two of these are graded like the rest: the public checks below and the grader's hidden
+These two are graded like the save functions: the public checks below and the grader's hidden
 checks call `win_rates` and `victory` as well, so a notebook with only the save functions
-scores part of the points. The third is for paper.
+scores part of the points.
 
 - **Win rates.** A list of finished AI games, each `[characters, winner]`: `characters` is the
   character of each seat (`["builder", "warlord", "builder"]`) and `winner` the seat (from 0)
@@ -232,8 +244,15 @@ scores part of the points. The third is for paper.
   `"defeat"` (the strongest living rival wins); turn 150 or later, `"score"`; otherwise
   `("none", -1)`. Whenever several qualify, the strongest wins: higher score, then more
   produced, then more planets, then the lower number.
-- **Only on paper.** Which single-bit changes of a save can the CRC-32 miss? (None: a CRC
-  catches every single-bit error. What about two?)
+'''
+
+PAPER = '''## More tasks, not graded
+
+- **On paper.** A CRC-32 catches every single-bit change of a save (the grader's hidden checks
+  flip each bit of one, and none of the flips reads as `ok`). Can two changed bits get past it?
+  Think of two bits in the command lines, then of one bit there and one in the `crc32` row.
+- **A fairer study** and **Tune it**: the two ungraded rows of lesson 6's table of more tasks;
+  they change a copy of the simulation, not this notebook.
 '''
 
 CHECK_MD = '''## Check yourself
@@ -341,16 +360,16 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
 }
 
 
-def cell(kind: str, source: str) -> dict:
-    """A notebook cell (ids are given when the notebook is written)."""
-    if kind == "markdown":
-        return {"cell_type": "markdown", "metadata": {}, "source": source}
-    return {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+def cell(kind: str, source: str, cell_id: str | None = None) -> dict:
+    """A notebook cell (ids, unless given, are given when the notebook is written)."""
+    made = {"cell_type": "markdown", "metadata": {}, "source": source} if kind == "markdown" else {
+        "cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+    return {**made, "id": cell_id} if cell_id else made
 
 
 def notebook(cells: list[dict]) -> dict:
-    """A notebook of these cells, with ids in order."""
-    for number, one in enumerate(cells):
+    """A notebook of these cells, the ones without an id numbered in order."""
+    for number, one in enumerate(one for one in cells if "id" not in one):
         one["id"] = f"cell-{number:02d}"
     return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                                         "language": "python"},
@@ -358,12 +377,20 @@ def notebook(cells: list[dict]) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def solution_cells(reader: str, win_rates: str, victory: str, title: str | None = None) -> list[dict]:
-    """The exercise's cells with these three code cells in place of the stubs."""
+def solution_cells(reader: str, win_rates: str, victory: str, title: str | None = None,
+                   step: bool = False) -> list[dict]:
+    """The exercise's cells with these three code cells in place of the stubs (and the step cells, if asked)."""
     cells = [cell("markdown", title)] if title else []
-    return [*cells, cell("markdown", INTRO), cell("markdown", RULES), cell("code", reader),
+    steps = [cell("markdown", STEP_MD, STEP_IDS[0]), cell("code", STEP, STEP_IDS[1])] if step else []
+    return [*cells, cell("markdown", INTRO), cell("markdown", RULES), cell("code", reader), *steps,
             cell("markdown", GIVEN_MD), cell("code", GIVEN), cell("code", TRY_IT), cell("markdown", MORE),
-            cell("code", win_rates), cell("code", victory), cell("markdown", CHECK_MD), cell("code", CHECK)]
+            cell("code", win_rates), cell("code", victory), cell("markdown", PAPER), cell("markdown", CHECK_MD),
+            cell("code", CHECK)]
+
+
+def starter_cells() -> list[dict]:
+    """The student's notebook: stubs to fill in, and the cell that steps through their save_text."""
+    return solution_cells(STUB_READER, STUB_WIN_RATES, STUB_VICTORY, step=True)
 
 
 def write(path: Path, cells: list[dict]) -> None:
@@ -386,7 +413,7 @@ def broken(name: str) -> tuple[str, str, str]:
 
 def main() -> None:
     """Write save.ipynb, reference.ipynb and wrong/*.ipynb."""
-    write(EXERCISE / "save.ipynb", solution_cells(STUB_READER, STUB_WIN_RATES, STUB_VICTORY))
+    write(EXERCISE / "save.ipynb", starter_cells())
     write(HERE / "reference.ipynb", solution_cells(READER, WIN_RATES, VICTORY))
     folder = HERE / "wrong"
     folder.mkdir(exist_ok=True)

@@ -1,8 +1,8 @@
 """The fixed words of the students' feedback (the pages, the worksheet's comment) in the course's languages.
 
 WORDS holds the page's and the comment's own words. SENTENCES holds the grader's fixed sentences that reach a
-verdict or a row's note (graders.scoring's verdicts and graders_instructor.platforms' "no notebook" reasons), keyed by their
-English template: `sentence` matches a line against each template and writes it in the language, keeping what
+verdict or a row's note (graders.scoring's verdicts, graders_instructor.platforms' "no notebook" reasons), each
+keyed by its English template: `sentence` matches a line against each template and writes it in the language, keeping what
 fills the placeholders (a function's name, a type, an exception's own message) as it was.
 """
 
@@ -71,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-# The grader's fixed sentences (graders.scoring, graders_instructor.platforms), each with its German, Spanish and Bulgarian.
+# The grader's fixed sentences (graders.scoring, graders_instructor.platforms), with German, Spanish, Bulgarian.
 SENTENCES: dict[str, tuple[str, str, str]] = {
     "wrong type: the answer must be {returns}": (
         "falscher Typ: die Antwort muss {returns} sein", "tipo incorrecto: la respuesta debe ser {returns}",

@@ -11,7 +11,7 @@ mod/assign/feedback/comments/lang/en/assignfeedback_comments.php); German and Sp
 language packs (de/ and es/ of projectestac/moodle-langpacks, updated 2026-06-18: assign.php, moodle.php,
 assignfeedback_comments.php). Bulgarian could not be verified: no Bulgarian pack of the assign module was found
 (projectestac/moodle-langpacks has none; the oldest packs, Moodle 2.2's, predate mod/assign), so `--lang bg`
-writes the English words and says so. `--moodle-worksheet` (graders_instructor/moodlesheet.py) works in every language: it
+writes the English words and says so. `--moodle-worksheet` (moodlesheet.py) works in every language: it
 takes the headers of the worksheet the instructor's own Moodle wrote.
 """
 

@@ -98,7 +98,7 @@ def known_columns(header: list[str]) -> tuple[int, int, int | None] | None:
 
 
 def ordered_columns(header: list[str], rows: list[list[str]]) -> tuple[int, int, int | None]:
-    """Grade, time and comments columns by gradingtable.php's order (a language graders_instructor/moodlelang.py lacks)."""
+    """Grade, time and comments columns by gradingtable.php's order (a language moodlelang.py lacks)."""
     def column(index: int) -> list[str]:
         return [row[index].strip() for row in rows]
 

@@ -20,14 +20,14 @@ from pathlib import Path
 
 import pytest
 
+from graders.scoring import HIDDEN_TEXT
+from graders.values import Foreign, parse_type, type_problem
 from graders_instructor.feedback import comment, page
 from graders_instructor.feedbacklang import LANGUAGES, SENTENCES, WORDS, sentence, verdict
 from graders_instructor.moodlelang import WORDS as MOODLE_WORDS
 from graders_instructor.moodlelang import Words
 from graders_instructor.moodlesheet import WorksheetError, read_sheet
 from graders_instructor.platforms import without_notebook
-from graders.scoring import HIDDEN_TEXT
-from graders.values import Foreign, parse_type, type_problem
 from tests.graders.grader_helpers import graders_cli
 from tests.graders.lms_downloads import ISLANDS, LATE_PENALTY, Graded, shared_batch
 from tests.graders.moodle_importer import import_worksheet

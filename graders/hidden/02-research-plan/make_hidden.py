@@ -37,7 +37,8 @@ HIDDEN_HINTS = {
     ),
     'find_cycle': (
         "When Kahn's algorithm stops with technologies left over, the loop is among them: walk along "
-        'prerequisites until a name comes back.'
+        'prerequisites until a name comes back, then write the loop backwards, each prerequisite before '
+        'the technology that needs it.'
     ),
 }
 SEED = 2026

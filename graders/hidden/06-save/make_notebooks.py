@@ -141,6 +141,8 @@ print(read_save(text))
 print(verdicts([text, text[:-1], text.replace("col 3", "col 4"), "hello\\n"]))
 '''
 
+STEP_IDS = ("4267b3a6", "998858f7")  # the ids the step cells were first stored with
+
 CHECK = '''from graders import check_here
 
 check_here(globals(), "06-save")
@@ -199,7 +201,8 @@ the first problem:
 6. If the text did not end with `\\n`, or the last row is not `crc32 ` and 8 lower-case hex
    digits: **truncated**.
 7. The checksum must be that of all the text above its row: if not, **corrupt**.
-8. Rows 3 and 4 must be `seed N` and `lines N` (missing, **truncated**; otherwise **corrupt**).
+8. Rows 3 and 4 must be `seed N` and `lines N`; if not, **corrupt**. The checksum row counts:
+   when it comes right after the version, it stands where the seed should be, and that is corrupt.
 9. The rows between row 4 and the checksum are the command lines: there must be exactly `N`
    of them (from `lines N`), and each must be 1 to 120 characters from space to `~`; if not,
    **corrupt**.
@@ -213,11 +216,11 @@ GIVEN_MD = '''`verdict` turns what `read_save` does into a word: `"ok"`, or the 
 calls `verdicts` with many texts at once. Run this cell as it is; do not change it.
 '''
 
-MORE = '''## More tasks
+MORE = '''## Two more functions, graded
 
-The first two of these are graded like the rest: the public checks below and the grader's hidden
+These two are graded like the save functions: the public checks below and the grader's hidden
 checks call `win_rates` and `victory` as well, so a notebook with only the save functions
-scores part of the points. The third is for paper.
+scores part of the points.
 
 - **Win rates.** A list of finished AI games, each `[characters, winner]`: `characters` is the
   character of each seat (`["builder", "warlord", "builder"]`) and `winner` the seat (from 0)
@@ -233,8 +236,15 @@ scores part of the points. The third is for paper.
   `"defeat"` (the strongest living rival wins); turn 150 or later, `"score"`; otherwise
   `("none", -1)`. Whenever several qualify, the strongest wins: higher score, then more
   produced, then more planets, then the lower number.
-- **Only on paper.** Which single-bit changes of a save can the CRC-32 miss? (None: a CRC
-  catches every single-bit error. What about two?)
+'''
+
+PAPER = '''## More tasks, not graded
+
+- **On paper.** A CRC-32 catches every single-bit change of a save (the grader's hidden checks
+  flip each bit of one, and none of the flips reads as `ok`). Can two changed bits get past it?
+  Think of two bits in the command lines, then of one bit there and one in the `crc32` row.
+- **A fairer study** and **Tune it**: the two ungraded rows of lesson 6's table of more tasks;
+  they change a copy of the simulation, not this notebook.
 '''
 
 CHECK_MD = '''## Check yourself
@@ -342,42 +352,43 @@ WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
 }
 
 
-def cell(kind: str, source: str, named: str = "") -> dict:
-    """A notebook cell (with its own id if named; the others are numbered when the notebook is written)."""
-    made = {"cell_type": kind, "metadata": {}, "source": source}
-    if kind == "code":
-        made |= {"execution_count": None, "outputs": []}
-    return made | ({"id": named} if named else {})
+def cell(kind: str, source: str, cell_id: str | None = None) -> dict:
+    """A notebook cell (ids, unless given, are given when the notebook is written)."""
+    made = {"cell_type": "markdown", "metadata": {}, "source": source} if kind == "markdown" else {
+        "cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+    return {**made, "id": cell_id} if cell_id else made
 
 
 def notebook(cells: list[dict]) -> dict:
-    """A notebook of these cells, the cells without an id numbered in order."""
-    numbered = 0
-    for one in cells:
-        if "id" not in one:
-            one["id"] = f"cell-{numbered:02d}"
-            numbered += 1
+    """A notebook of these cells, the ones without an id numbered in order."""
+    for number, one in enumerate(one for one in cells if "id" not in one):
+        one["id"] = f"cell-{number:02d}"
     return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                                         "language": "python"},
                                          "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def step() -> list[dict]:
-    """The starter's step-through cell (with the ids its cells were first published with): the student's save_text
-    on the example of a public check."""
+def step_cells_here() -> list[dict]:
+    """The starter's step-through cells (made from a public check's example, with their first ids)."""
     text, code = step_cells(EXERCISE / "exercise.json", "save_text: the lesson's four lines")
-    return [cell("markdown", text, "4267b3a6"), cell("code", code, "998858f7")]
+    return [cell("markdown", text, STEP_IDS[0]), cell("code", code, STEP_IDS[1])]
 
 
 def solution_cells(reader: str, win_rates: str, victory: str, title: str | None = None,
-                   stepped: bool = False) -> list[dict]:
-    """The exercise's cells with these three code cells in place of the stubs (and the step cell if stepped)."""
+                   step: bool = False) -> list[dict]:
+    """The exercise's cells with these three code cells in place of the stubs (and the step cells, if asked)."""
     cells = [cell("markdown", title)] if title else []
-    return [*cells, cell("markdown", INTRO), cell("markdown", RULES), cell("code", reader),
-            *(step() if stepped else []), cell("markdown", GIVEN_MD), cell("code", GIVEN), cell("code", TRY_IT),
-            cell("markdown", MORE), cell("code", win_rates), cell("code", victory), cell("markdown", CHECK_MD),
+    steps = step_cells_here() if step else []
+    return [*cells, cell("markdown", INTRO), cell("markdown", RULES), cell("code", reader), *steps,
+            cell("markdown", GIVEN_MD), cell("code", GIVEN), cell("code", TRY_IT), cell("markdown", MORE),
+            cell("code", win_rates), cell("code", victory), cell("markdown", PAPER), cell("markdown", CHECK_MD),
             cell("code", CHECK)]
+
+
+def starter_cells() -> list[dict]:
+    """The student's notebook: stubs to fill in, and the cell that steps through their save_text."""
+    return solution_cells(STUB_READER, STUB_WIN_RATES, STUB_VICTORY, step=True)
 
 
 def write(path: Path, cells: list[dict]) -> None:
@@ -400,7 +411,7 @@ def broken(name: str) -> tuple[str, str, str]:
 
 def main() -> None:
     """Write save.ipynb, reference.ipynb and wrong/*.ipynb."""
-    write(EXERCISE / "save.ipynb", solution_cells(STUB_READER, STUB_WIN_RATES, STUB_VICTORY, stepped=True))
+    write(EXERCISE / "save.ipynb", starter_cells())
     write(HERE / "reference.ipynb", solution_cells(READER, WIN_RATES, VICTORY))
     folder = HERE / "wrong"
     folder.mkdir(exist_ok=True)

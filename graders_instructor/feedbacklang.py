@@ -2,8 +2,8 @@
 
 WORDS holds the page's and the comment's own words. SENTENCES holds the grader's fixed sentences that reach a
 verdict or a row's note (graders.scoring's verdicts, graders_instructor.platforms' "no notebook" reasons), each
-keyed by its English template: `sentence` matches a line against each template and writes it in the language, keeping what
-fills the placeholders (a function's name, a type, an exception's own message) as it was.
+keyed by its English template: `sentence` matches a line against each template and writes it in the language,
+keeping what fills the placeholders (a function's name, a type, an exception's own message) as it was.
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def received(data: object, limits: Limits) -> SandboxResult:
     result.killed = killed is True
     result.returncode = returncode if type(returncode) is int else None
     result.log = log[: limits.log_kb << 10] if type(log) is str else ""
-    if type(seconds) in (int, float) and math.isfinite(seconds) and seconds >= 0:
+    if (type(seconds) is int or type(seconds) is float) and math.isfinite(seconds) and seconds >= 0:
         result.seconds = min(float(seconds), limits.timeout + sandbox.GRACE_SECONDS)
     return result
 

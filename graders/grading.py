@@ -71,9 +71,9 @@ def grade_submission(
     checks = exercise.checks if checks is None else checks
     digest = ""
     try:
-        data = read_submission(path)
-        digest = hashlib.sha256(data).hexdigest()
-        cells = clean(data)
+        submitted = read_submission(path)
+        digest = hashlib.sha256(submitted).hexdigest()
+        cells = clean(submitted)
     except SubmissionError as error:
         verdicts = [Verdict(False, "not run: the notebook could not be read") for _ in checks]
         return _finish(exercise, checks, verdicts, Outcome.ERROR, f"error: {error}", digest, 0.0)

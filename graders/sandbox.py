@@ -187,23 +187,24 @@ def claim_uid(folder_path: Path | None = None) -> Iterator[int]:
     try:
         for uid in range(UID_BASE, UID_BASE + UID_COUNT):
             held = [try_lock(folder, str(uid)), try_lock(legacy, str(uid))]
-            if None in held:
-                for fd in held:
-                    if fd is not None and fd >= 0:
+            taken = [fd for fd in held if fd is not None]  # None: another sandbox holds this uid
+            if len(taken) < len(held):
+                for fd in taken:
+                    if fd >= 0:
                         os.close(fd)
                 continue
             try:
                 yield uid
             finally:
-                for fd in held:
+                for fd in taken:
                     if fd >= 0:
                         os.close(fd)
             return
         raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids are busy")
     finally:
-        for fd in (folder, legacy):
-            if fd is not None:
-                os.close(fd)
+        for opened in (folder, legacy):
+            if opened is not None:
+                os.close(opened)
 
 
 def _bind_parents(path: Path, made: set[Path]) -> list[str]:

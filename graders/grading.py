@@ -87,6 +87,7 @@ def grade_submission(
     # what the student may read before any hidden result is published: the run up to the first check
     before = run_summary(run.events, limits.timeout)[1] if checked else output
     data = _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds, before)
+    data["extra_data"]["limits"] = run.limits  # for the instructor: the control group's limits, or the rlimits alone
     data[RAN_KEY] = ran_notebook(cells, run.events)
     return data
 

@@ -77,6 +77,7 @@ class SandboxResult:
     log: str = ""
     garbled: bool = False  # the channel held something that is not the runner's JSON
     seconds: float = 0.0
+    limits: str = ""  # which limits held the submission (cgroups.describe): the control group's, or the rlimits alone
 
 
 def tools(names: tuple[str, ...] = ("bwrap", "prlimit", "setpriv")) -> dict[str, str]:
@@ -289,12 +290,13 @@ def venv_args(data: dict[str, int]) -> list[str]:
 
 
 def path_files() -> list[str]:
-    """The venv's .pth files that name a folder outside it (the course's, say): the jail sees them empty."""
+    """The venv's .pth files that name a folder outside it, or install an editable project's finder (the
+    course's packages mapped to their folders on the host): the jail sees them empty."""
     venv = venv_prefix()
     found = []
     for pth in sorted(venv.glob("lib/python*/site-packages/*.pth")):
         text = pth.read_text(encoding="utf-8", errors="replace")
-        if any(line.startswith("/") for line in text.splitlines()):
+        if pth.name.startswith("__editable__") or any(line.startswith("/") for line in text.splitlines()):
             found.append(f"{SANDBOX_VENV}/{pth.relative_to(venv).as_posix()}")
     return found
 
@@ -356,6 +358,40 @@ def command(limits: Limits, uid: int | None, fd: int, data: dict[str, int] | Non
             *inner,
         ]
     return [paths["prlimit"], *rlimits(limits, uid), "--", paths["bwrap"], *bwrap_args(limits, uid, data), *inner]
+
+
+RLIMIT_WORDS = {  # prlimit's option -> the limit in words, from its value
+    "as": lambda value: f"address space {int(value) >> 20} MB",
+    "cpu": lambda value: f"CPU time {value.split(':')[0]} s",
+    "nproc": lambda value: f"{value} processes and threads of the uid",
+    "fsize": lambda value: f"files up to {int(value) >> 20} MB",
+    "core": lambda value: "no core dumps" if value == "0" else f"core dumps up to {value} bytes",
+    "nofile": lambda value: f"{value} open files",
+}
+
+
+def rlimits_text(argv: list[str]) -> str:
+    """The rlimits that prlimit's options at the head of argv set, in words, for the grader's report."""
+    words = []
+    for arg in argv[: argv.index("--")] if "--" in argv else argv:
+        option, _, value = arg.removeprefix("--").partition("=")
+        if arg.startswith("--") and option in RLIMIT_WORDS:
+            words.append(RLIMIT_WORDS[option](value))
+    return ", ".join(words)
+
+
+def kernel_process(uid: int) -> int | None:
+    """The pid of the sandbox's kernel (graders.kernel run by the sandbox's uid), None until it has started."""
+    with os.scandir("/proc") as entries:
+        for entry in entries:
+            try:
+                if entry.name.isdigit() and entry.stat().st_uid == uid:
+                    with open(f"/proc/{entry.name}/cmdline", "rb") as cmdline:
+                        if b"\0graders.kernel\0" in cmdline.read():
+                            return int(entry.name)
+            except OSError:  # the process ended while we looked
+                continue
+    return None
 
 
 def rlimits(limits: Limits, uid: int | None) -> list[str]:
@@ -500,12 +536,16 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
             thread.start()
         result = SandboxResult()
         deadline = started + limits.timeout + GRACE_SECONDS
+        seen: cgroups.InForce | None = None  # the group the kernel runs in, read back once it has started
         try:
             while result.returncode is None and not result.killed:
                 try:
                     result.returncode = process.wait(timeout=0.1)
                 except subprocess.TimeoutExpired:
                     result.killed = time.monotonic() > deadline
+                if seen is None and group.folders and uid is not None:
+                    kernel = kernel_process(uid)
+                    seen = None if kernel is None else cgroups.read_back(kernel, group.version)
                 if stop is not None and stop.is_set():
                     raise Stopped
         finally:
@@ -514,8 +554,8 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
                 plainjail.finish(folder, uid)  # the processes that left the group too
             for thread in threads:
                 thread.join(timeout=GRACE_SECONDS)
-            if group is not None:
-                group.remove()
+            group.remove()
+    result.limits = cgroups.describe(group, seen, rlimits_text(argv))
     result.events, result.garbled = parse_events(b"".join(channel))
     result.garbled = result.garbled or overflow[0]
     result.log = b"".join(log).decode("utf-8", "replace")

@@ -1,0 +1,59 @@
+"""Control groups on this host's real cgroup v2 hierarchies: the sandbox's group is made where the grader's group
+was given cpu, memory and pids, with the limits asked for as a process in it reads them back; elsewhere the
+grader says why not, and that only the rlimits hold."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+from graders import cgroups
+
+CONTROLLERS = {"cpu", "memory", "pids"}
+
+
+def cgroup2_mounts() -> list[Path]:
+    """Where a cgroup v2 hierarchy is mounted (on a hybrid host, /sys/fs/cgroup/unified beside the v1 ones)."""
+    fields = [line.split() for line in Path("/proc/self/mounts").read_text().splitlines()]
+    return [Path(field[1]) for field in fields if field[2] == "cgroup2"]
+
+
+def test_a_v2_group_is_made_where_delegated_or_the_grader_says_why_only_the_rlimits_hold() -> None:
+    mounts = cgroup2_mounts()
+    assert mounts, "no cgroup v2 hierarchy is mounted on this host"
+    name = f"epic-cosmos-test-{os.getpid()}"
+    for mount in mounts:
+        own = mount / cgroups.own_paths()[""].lstrip("/")
+        own = own.parent if own.name == cgroups.GRADER_LEAF else own
+        given = set((own / "cgroup.controllers").read_text().split())
+        group = cgroups.create(name, 256 << 20, 40, root=mount)
+        try:
+            if os.geteuid() == 0 and CONTROLLERS <= given:
+                assert group.version == 2 and group.folders == [own / name], group.reason
+                process = subprocess.Popen(cgroups.join_command(group, ["sleep", "600"]))
+                try:
+                    deadline = time.monotonic() + 300
+                    seen = cgroups.read_back(process.pid, 2, mount)
+                    while (seen is None or not seen.groups[""].endswith(f"/{name}")) and time.monotonic() < deadline:
+                        time.sleep(0.05)  # the shell joins the group, then becomes sleep
+                        seen = cgroups.read_back(process.pid, 2, mount)
+                    assert seen is not None and seen.groups[""].endswith(f"/{name}")
+                    assert seen.limits == {"memory.max": str(256 << 20), "pids.max": "40", "cpu.max": "100000 100000"}
+                finally:
+                    process.kill()
+                    process.wait()
+            else:
+                assert group.folders == [] and group.version == 0
+                if os.geteuid() == 0:
+                    missing = ", ".join(c for c in ("cpu", "memory", "pids") if c not in given)
+                    assert group.reason == (f"cgroup v2: the grader's group {own} was given no {missing} controller "
+                                            "(none delegated)")
+                else:
+                    assert group.reason == "the grader does not run as root"
+                assert cgroups.describe(group, None, "address space 1 MB") == (
+                    f"limits: no control group ({group.reason}); only the rlimits, per process: address space 1 MB")
+        finally:
+            group.remove()
+        assert not (own / name).exists()

@@ -290,15 +290,19 @@ def venv_args(data: dict[str, int]) -> list[str]:
 
 
 def path_files() -> list[str]:
-    """The venv's .pth files that name a folder outside it, or install an editable project's finder (the
-    course's packages mapped to their folders on the host): the jail sees them empty."""
+    """The venv's files that name the host's folders, which the jail sees empty: .pth files naming a folder
+    outside the venv, an editable install's (setuptools' finder, its module and bytecode: the course's packages
+    mapped to their folders on the host) and pip's record of where each distribution came from."""
     venv = venv_prefix()
-    found = []
-    for pth in sorted(venv.glob("lib/python*/site-packages/*.pth")):
-        text = pth.read_text(encoding="utf-8", errors="replace")
-        if pth.name.startswith("__editable__") or any(line.startswith("/") for line in text.splitlines()):
-            found.append(f"{SANDBOX_VENV}/{pth.relative_to(venv).as_posix()}")
-    return found
+    found: list[Path] = []
+    for site in sorted(venv.glob("lib/python*/site-packages")):
+        for pth in sorted(site.glob("*.pth")):
+            text = pth.read_text(encoding="utf-8", errors="replace")
+            if any(line.startswith("/") for line in text.splitlines()):
+                found.append(pth)
+        found += sorted(site.glob("__editable__*")) + sorted(site.glob("__pycache__/__editable__*"))
+        found += sorted(site.glob("*.dist-info/direct_url.json"))
+    return [f"{SANDBOX_VENV}/{path.relative_to(venv).as_posix()}" for path in found if path.is_file()]
 
 
 def jail_data() -> dict[str, bytes]:

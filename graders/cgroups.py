@@ -131,15 +131,21 @@ def delegated_parent(own: Path) -> Path:
     if all(c in enabled for c in CONTROLLERS):
         return own
     if (own / "cgroup.type").exists():  # not the root group: its processes leave it first
-        leaf = own / GRADER_LEAF
-        leaf.mkdir(exist_ok=True)
-        for pid in (own / "cgroup.procs").read_text().split():
-            try:
-                (leaf / "cgroup.procs").write_text(pid)
-            except ProcessLookupError:  # it ended meanwhile
-                pass
+        move_into_leaf(own)
     (own / "cgroup.subtree_control").write_text(" ".join(f"+{c}" for c in CONTROLLERS if c not in enabled))
     return own
+
+
+def move_into_leaf(own: Path) -> Path:
+    """Move every process of a v2 group into its leaf group (epic-cosmos-grader), made if need be; the leaf."""
+    leaf = own / GRADER_LEAF
+    leaf.mkdir(exist_ok=True)
+    for pid in (own / "cgroup.procs").read_text().split():
+        try:
+            (leaf / "cgroup.procs").write_text(pid)
+        except ProcessLookupError:  # it ended meanwhile
+            pass
+    return leaf
 
 
 def _make(folder: Path, settings: dict[str, str], group: Group) -> None:

@@ -57,3 +57,34 @@ def test_a_v2_group_is_made_where_delegated_or_the_grader_says_why_only_the_rlim
         finally:
             group.remove()
         assert not (own / name).exists()
+
+
+def test_on_a_v2_hierarchy_the_processes_of_a_group_move_into_its_leaf() -> None:
+    """What the grader does to its own group before it enables the controllers, done to a group of the test's own
+    (made below this process's group on the first cgroup v2 mount), with a real process in it."""
+    if os.geteuid() != 0:
+        assert cgroups.create("epic-cosmos-test", 1 << 20, 1).reason == "the grader does not run as root"
+        return
+    mount = cgroup2_mounts()[0]
+    group = mount / cgroups.own_paths()[""].lstrip("/") / f"epic-cosmos-test-leaf-{os.getpid()}"
+    group.mkdir()
+    process = None
+    try:
+        process = subprocess.Popen(cgroups.join_command(cgroups.Group([group], 2), ["sleep", "600"]))
+        deadline = time.monotonic() + 300
+        while str(process.pid) not in (group / "cgroup.procs").read_text().split() and time.monotonic() < deadline:
+            time.sleep(0.05)  # the shell joins the group, then becomes sleep
+        assert (group / "cgroup.procs").read_text().split() == [str(process.pid)]
+        leaf = cgroups.move_into_leaf(group)
+        assert leaf == group / cgroups.GRADER_LEAF
+        assert (group / "cgroup.procs").read_text().split() == [] and (leaf / "cgroup.procs").read_text().split() == [
+            str(process.pid)]
+        inside = f"{cgroups.own_paths()[''].rstrip('/')}/{group.name}/{cgroups.GRADER_LEAF}"
+        assert cgroups.own_paths(process.pid)[""] == inside
+        assert cgroups.move_into_leaf(group) == leaf  # again: nothing left to move, the leaf stays
+    finally:
+        if process is not None:
+            process.kill()
+            process.wait()
+        cgroups.Group([group, group / cgroups.GRADER_LEAF]).remove()
+    assert not group.exists()

@@ -145,12 +145,22 @@ def installed_extras(stamp: Path, digest: str) -> set[str]:
     return set(recorded.get("extras", []))
 
 
+def editable_installed(stamp: Path, digest: str) -> bool:
+    """Whether the venv's stamp records the editable install of this folder (not of a moved or copied one)."""
+    try:
+        recorded = json.loads(stamp.read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(recorded, dict) and recorded.get("digest") == digest and recorded.get("editable") == str(ROOT)
+
+
 def ensure_venv(extras: tuple[str, ...] = EXTRAS["setup"]) -> None:
     """Create the virtual environment, install the requirements of these extras at the locked versions,
-    and put this folder on its path."""
+    and the course's own packages from this folder (an editable install)."""
     stamp = VENV / ".cosmos-installed"
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + CONSTRAINTS.read_bytes()).hexdigest()
     have = installed_extras(stamp, digest) if venv_python().exists() else set()
+    editable = editable_installed(stamp, digest) if venv_python().exists() else False
     if not set(extras) <= have:
         if not venv_python().exists():
             print(f"creating the virtual environment in {VENV}")
@@ -158,16 +168,31 @@ def ensure_venv(extras: tuple[str, ...] = EXTRAS["setup"]) -> None:
         pip = [venv_python(), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-c", CONSTRAINTS]
         if run([*pip, *requirements(extras)]) != 0:
             sys.exit("pip could not install the requirements (see the messages above)")
-        stamp.write_text(json.dumps({"digest": digest, "extras": sorted(have | set(extras))}))
-    purelib = subprocess.check_output(
+        have |= set(extras)
+        stamp.write_text(json.dumps({"digest": digest, "extras": sorted(have)}))
+    purelib = Path(subprocess.check_output(
         [venv_python(), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], text=True
-    ).strip()
-    remove_lite_from_course_venv(Path(purelib))
-    # The course's packages (cosmos, graders, tents) import from this folder, in any kernel.
-    pth = Path(purelib) / "epic-cosmos-course.pth"
-    if not pth.exists() or pth.read_text() != f"{ROOT}\n":
-        pth.write_text(f"{ROOT}\n")
+    ).strip())
+    remove_lite_from_course_venv(purelib)
+    if not editable:
+        install_editable(purelib)
+        stamp.write_text(json.dumps({"digest": digest, "extras": sorted(have), "editable": str(ROOT)}))
     write_lab_defaults()
+
+
+# what an older course.py wrote into the venv: this whole folder on the path (tests, benchmarks and all)
+OLD_PATH_FILE = "epic-cosmos-course.pth"
+
+
+def install_editable(purelib: Path) -> None:
+    """pip install -e this folder: the packages pyproject.toml lists import from here, in any kernel, and no
+    other folder of the repository does (setuptools' finder maps those packages alone)."""
+    (purelib / OLD_PATH_FILE).unlink(missing_ok=True)
+    # PIP_CONSTRAINT reaches the isolated build environment too: setuptools at the version of constraints.txt
+    env = dict(os.environ, PIP_CONSTRAINT=str(CONSTRAINTS))
+    command = [venv_python(), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-deps", "-e", ROOT]
+    if run(command, env=env) != 0:
+        sys.exit(f"pip could not install the course's packages from {ROOT} (see the messages above)")
 
 
 def frozen(python: Path) -> list[str]:

@@ -262,9 +262,9 @@ def _list(data: dict, key: str, where: Path) -> list:
 
 def _positive(value: object, what: str, where: Path) -> float:
     """A positive number."""
-    if type(value) not in (int, float) or value <= 0:  # type: ignore[operator]
-        raise ExerciseError(f"{where}: {what} must be a positive number, not {value!r}")
-    return float(value)  # type: ignore[arg-type]
+    if (type(value) is int or type(value) is float) and value > 0:
+        return float(value)
+    raise ExerciseError(f"{where}: {what} must be a positive number, not {value!r}")
 
 
 def _contract(name: str, spec: object, where: Path) -> Contract:

@@ -71,9 +71,9 @@ def grade_submission(
     checks = exercise.checks if checks is None else checks
     digest = ""
     try:
-        data = read_submission(path)
-        digest = hashlib.sha256(data).hexdigest()
-        cells = clean(data)
+        submitted = read_submission(path)
+        digest = hashlib.sha256(submitted).hexdigest()
+        cells = clean(submitted)
     except SubmissionError as error:
         verdicts = [Verdict(False, "not run: the notebook could not be read") for _ in checks]
         return _finish(exercise, checks, verdicts, Outcome.ERROR, f"error: {error}", digest, 0.0)
@@ -87,6 +87,7 @@ def grade_submission(
     # what the student may read before any hidden result is published: the run up to the first check
     before = run_summary(run.events, limits.timeout)[1] if checked else output
     data = _finish(exercise, checks, verdicts, outcome, output, digest, run.seconds, before)
+    data["extra_data"]["limits"] = run.limits  # for the instructor: the control group's limits, or the rlimits alone
     data[RAN_KEY] = ran_notebook(cells, run.events)
     return data
 

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import mmap
 import sys
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from IPython.core.interactiveshell import InteractiveShell
 
 RESERVE_BYTES = 48 << 20
 
@@ -25,7 +30,7 @@ def can_map(size: int) -> bool:
     return True
 
 
-def keep_reserve(shell: object) -> None:
+def keep_reserve(shell: InteractiveShell) -> None:
     """Hold RESERVE_BYTES; free them when a cell raises MemoryError or leaves less than that."""
     reserve = [mmap.mmap(-1, RESERVE_BYTES)]  # mapped, never touched: address space, not RAM
 
@@ -33,7 +38,8 @@ def keep_reserve(shell: object) -> None:
         while reserve:
             reserve.pop().close()
 
-    def on_memory_error(shell: object, etype: type, value: BaseException, tb: object, tb_offset: object = None) -> None:
+    def on_memory_error(shell: InteractiveShell, etype: type[BaseException], value: BaseException,
+                        tb: TracebackType | None, tb_offset: int | None = None) -> None:
         release()  # before the traceback is formatted and sent: both need memory
         shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 
@@ -47,7 +53,8 @@ def keep_reserve(shell: object) -> None:
 
 def main() -> None:
     """Start IPython's kernel without its debugger, with zmq's collector thread and the reserve."""
-    sys.modules["debugpy"] = None  # debugpy costs half a second of CPU per submission
+    # None in sys.modules makes `import debugpy` fail at once (typeshed allows only modules there)
+    sys.modules["debugpy"] = None  # type: ignore[assignment]  # debugpy costs half a second of CPU per submission
     # Started later, by the first large message, this thread would need a stack.
     from zmq.utils.garbage import gc
 
@@ -56,6 +63,8 @@ def main() -> None:
 
     app = IPKernelApp.instance()
     app.initialize(sys.argv[1:])
+    if app.shell is None:
+        raise RuntimeError("IPython's kernel started without a shell")
     keep_reserve(app.shell)
     app.start()
 

@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import sys
+from collections.abc import Callable
 
 MIME = "application/x-epic-cosmos-answer+json"  # answers once came as display data: now ignored
 MAX_ANSWER_CHARS = 1_000_000
@@ -52,9 +53,9 @@ def _encode(value: object, depth: int, budget: list[int]) -> object:
         return ["str", value]
     if kind is float:
         return ["float", repr(value)]
-    if kind is list or kind is tuple:
+    if type(value) is list or type(value) is tuple:
         return [kind.__name__, [_encode(item, depth + 1, budget) for item in value]]
-    if kind is dict:
+    if type(value) is dict:
         pairs = []
         for key, item in value.items():
             if type(key) is not str:
@@ -81,9 +82,9 @@ def _plain(value: object, depth: int = 0) -> object:
         raise _LogFull
     if value is None or kind in (bool, int, str, float):
         return value
-    if kind is list or kind is tuple:
+    if type(value) is list or type(value) is tuple:
         return [_plain(item, depth + 1) for item in value]
-    if kind is dict and all(type(key) is str for key in value):
+    if type(value) is dict and all(type(key) is str for key in value):
         return {key: _plain(item, depth + 1) for key, item in value.items()}
     return f"<{getattr(kind, '__name__', '?')[:80]}>"
 
@@ -93,7 +94,7 @@ def _shown(values: tuple | list) -> str:
     return " ".join(json.dumps(_plain(value)) for value in values)
 
 
-def run_script(target: object, payload: dict) -> list[str]:
+def run_script(target: Callable[..., object], payload: dict) -> list[str]:
     """A class check: make one instance, play the script's steps on it, return the log as lines.
 
     A step [method, args] logs "method raised Error" or, if it returns something, "method -> value".
@@ -101,7 +102,7 @@ def run_script(target: object, payload: dict) -> list[str]:
     args] it then calls that method on the same instance (and logs if that raised, then re-raises).
     """
     log: list[str] = []
-    instance = target(*payload["args"])  # type: ignore[operator]
+    instance = target(*payload["args"])
 
     def listener(spec: dict) -> object:
         tag, then = spec["listener"], spec.get("calls")

@@ -17,6 +17,7 @@ import ctypes
 import hashlib
 import hmac
 import json
+import math
 import os
 import subprocess
 import sys
@@ -146,7 +147,7 @@ class Kernel:
             left = deadline - time.monotonic()
             if left <= 0:
                 return "timeout", None
-            ready = dict(self.poller.poll(1000 * min(left, POLL_SECONDS)))
+            ready = dict(self.poller.poll(math.ceil(1000 * min(left, POLL_SECONDS))))
             for channel, socket in self.sockets.items():
                 if socket in ready:
                     message = self.receive(channel)
@@ -171,7 +172,7 @@ class Kernel:
                 return False
             if message is not None and message["parent"] == asked and message["msg_type"] == "kernel_info_reply":
                 break
-        while not self.stdin_connected.poll(1000 * POLL_SECONDS):
+        while not self.stdin_connected.poll(math.ceil(1000 * POLL_SECONDS)):
             if time.monotonic() > deadline or self.process.poll() is not None:
                 return False
         return True

@@ -77,6 +77,7 @@ class SandboxResult:
     log: str = ""
     garbled: bool = False  # the channel held something that is not the runner's JSON
     seconds: float = 0.0
+    limits: str = ""  # which limits held the submission (cgroups.describe): the control group's, or the rlimits alone
 
 
 def tools(names: tuple[str, ...] = ("bwrap", "prlimit", "setpriv")) -> dict[str, str]:
@@ -187,23 +188,24 @@ def claim_uid(folder_path: Path | None = None) -> Iterator[int]:
     try:
         for uid in range(UID_BASE, UID_BASE + UID_COUNT):
             held = [try_lock(folder, str(uid)), try_lock(legacy, str(uid))]
-            if None in held:
-                for fd in held:
-                    if fd is not None and fd >= 0:
+            taken = [fd for fd in held if fd is not None]  # None: another sandbox holds this uid
+            if len(taken) < len(held):
+                for fd in taken:
+                    if fd >= 0:
                         os.close(fd)
                 continue
             try:
                 yield uid
             finally:
-                for fd in held:
+                for fd in taken:
                     if fd >= 0:
                         os.close(fd)
             return
         raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids are busy")
     finally:
-        for fd in (folder, legacy):
-            if fd is not None:
-                os.close(fd)
+        for opened in (folder, legacy):
+            if opened is not None:
+                os.close(opened)
 
 
 def _bind_parents(path: Path, made: set[Path]) -> list[str]:
@@ -288,14 +290,19 @@ def venv_args(data: dict[str, int]) -> list[str]:
 
 
 def path_files() -> list[str]:
-    """The venv's .pth files that name a folder outside it (the course's, say): the jail sees them empty."""
+    """The venv's files that name the host's folders, which the jail sees empty: .pth files naming a folder
+    outside the venv, an editable install's (setuptools' finder, its module and bytecode: the course's packages
+    mapped to their folders on the host) and pip's record of where each distribution came from."""
     venv = venv_prefix()
-    found = []
-    for pth in sorted(venv.glob("lib/python*/site-packages/*.pth")):
-        text = pth.read_text(encoding="utf-8", errors="replace")
-        if any(line.startswith("/") for line in text.splitlines()):
-            found.append(f"{SANDBOX_VENV}/{pth.relative_to(venv).as_posix()}")
-    return found
+    found: list[Path] = []
+    for site in sorted(venv.glob("lib/python*/site-packages")):
+        for pth in sorted(site.glob("*.pth")):
+            text = pth.read_text(encoding="utf-8", errors="replace")
+            if any(line.startswith("/") for line in text.splitlines()):
+                found.append(pth)
+        found += sorted(site.glob("__editable__*")) + sorted(site.glob("__pycache__/__editable__*"))
+        found += sorted(site.glob("*.dist-info/direct_url.json"))
+    return [f"{SANDBOX_VENV}/{path.relative_to(venv).as_posix()}" for path in found if path.is_file()]
 
 
 def jail_data() -> dict[str, bytes]:
@@ -355,6 +362,40 @@ def command(limits: Limits, uid: int | None, fd: int, data: dict[str, int] | Non
             *inner,
         ]
     return [paths["prlimit"], *rlimits(limits, uid), "--", paths["bwrap"], *bwrap_args(limits, uid, data), *inner]
+
+
+RLIMIT_WORDS = {  # prlimit's option -> the limit in words, from its value
+    "as": lambda value: f"address space {int(value) >> 20} MB",
+    "cpu": lambda value: f"CPU time {value.split(':')[0]} s",
+    "nproc": lambda value: f"{value} processes and threads of the uid",
+    "fsize": lambda value: f"files up to {int(value) >> 20} MB",
+    "core": lambda value: "no core dumps" if value == "0" else f"core dumps up to {value} bytes",
+    "nofile": lambda value: f"{value} open files",
+}
+
+
+def rlimits_text(argv: list[str]) -> str:
+    """The rlimits that prlimit's options at the head of argv set, in words, for the grader's report."""
+    words = []
+    for arg in argv[: argv.index("--")] if "--" in argv else argv:
+        option, _, value = arg.removeprefix("--").partition("=")
+        if arg.startswith("--") and option in RLIMIT_WORDS:
+            words.append(RLIMIT_WORDS[option](value))
+    return ", ".join(words)
+
+
+def kernel_process(uid: int) -> int | None:
+    """The pid of the sandbox's kernel (graders.kernel run by the sandbox's uid), None until it has started."""
+    with os.scandir("/proc") as entries:
+        for entry in entries:
+            try:
+                if entry.name.isdigit() and entry.stat().st_uid == uid:
+                    with open(f"/proc/{entry.name}/cmdline", "rb") as cmdline:
+                        if b"\0graders.kernel\0" in cmdline.read():
+                            return int(entry.name)
+            except OSError:  # the process ended while we looked
+                continue
+    return None
 
 
 def rlimits(limits: Limits, uid: int | None) -> list[str]:
@@ -499,12 +540,16 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
             thread.start()
         result = SandboxResult()
         deadline = started + limits.timeout + GRACE_SECONDS
+        seen: cgroups.InForce | None = None  # the group the kernel runs in, read back once it has started
         try:
             while result.returncode is None and not result.killed:
                 try:
                     result.returncode = process.wait(timeout=0.1)
                 except subprocess.TimeoutExpired:
                     result.killed = time.monotonic() > deadline
+                if seen is None and group.folders and uid is not None:
+                    kernel = kernel_process(uid)
+                    seen = None if kernel is None else cgroups.read_back(kernel, group.version)
                 if stop is not None and stop.is_set():
                     raise Stopped
         finally:
@@ -513,8 +558,8 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
                 plainjail.finish(folder, uid)  # the processes that left the group too
             for thread in threads:
                 thread.join(timeout=GRACE_SECONDS)
-            if group is not None:
-                group.remove()
+            group.remove()
+    result.limits = cgroups.describe(group, seen, rlimits_text(argv))
     result.events, result.garbled = parse_events(b"".join(channel))
     result.garbled = result.garbled or overflow[0]
     result.log = b"".join(log).decode("utf-8", "replace")

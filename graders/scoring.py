@@ -226,7 +226,7 @@ def shown_verdict(check: Check, verdict: Verdict) -> str:
 
 def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, output: str) -> dict:
     """A Gradescope-style results.json."""
-    tests = []
+    tests: list[dict[str, object]] = []
     for check, verdict in zip(exercise.checks, verdicts, strict=True):
         tests.append(
             {
@@ -238,8 +238,8 @@ def results(exercise: Exercise, verdicts: list[Verdict], outcome: Outcome, outpu
                 "visibility": "visible",
             }
         )
-    score = sum(test["score"] for test in tests)
-    passed = sum(test["status"] == "passed" for test in tests)
+    score = sum(check.points for check, verdict in zip(exercise.checks, verdicts, strict=True) if verdict.passed)
+    passed = sum(verdict.passed for verdict in verdicts)
     return {
         "score": score,
         "max_score": exercise.max_score,

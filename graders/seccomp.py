@@ -40,7 +40,7 @@ SHARED_OBJECTS = ("flock", "inotify_init", "inotify_init1", "inotify_add_watch",
 FCNTL_REFUSED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)
 
 # System-call numbers by architecture (from the kernel's unistd headers); None: no such call.
-NUMBERS = {
+NUMBERS: dict[str, dict[str, int | None]] = {
     "x86_64": {
         "acct": 163, "add_key": 248, "bpf": 321, "clock_adjtime": 305, "clock_settime": 227,
         "create_module": 174, "delete_module": 176, "finit_module": 313, "get_kernel_syms": 177,
@@ -105,9 +105,17 @@ def program(arch: str | None = None) -> bytes:
     if arch not in NUMBERS:
         raise UnknownArchitecture(f"the sandbox has no system-call filter for {arch}")
     numbers = NUMBERS[arch]
-    denied = sorted({numbers[name] for name in (*DENIED, *SHARED_OBJECTS) if numbers[name] is not None})
+    denied = sorted({number for name in (*DENIED, *SHARED_OBJECTS) if (number := numbers[name]) is not None})
+
+    def call(name: str) -> int:
+        """The number of a call the filter treats apart (every supported architecture has it)."""
+        number = numbers[name]
+        if number is None:
+            raise UnknownArchitecture(f"{arch} has no {name} system call: the sandbox's filter needs it")
+        return number
+
     # (op, jump-if-true label, jump-if-false label, k): labels resolve to forward offsets below.
-    code: list[tuple[int, str | int, str | int, int]] = [
+    code: list[tuple[int | str, int | str, int | str, int]] = [
         (LD_ABS_W, 0, 0, ARCH),
         (JEQ, 1, 0, AUDIT_ARCH[arch]),
         (RET, 0, 0, KILL_PROCESS),  # a call from another ABI: no way round the table
@@ -115,8 +123,7 @@ def program(arch: str | None = None) -> bytes:
     ]
     if arch == "x86_64":
         code.append((JGE, "eperm", 0, X32_BIT))
-    code += [(JEQ, "clone", 0, numbers["clone"]), (JEQ, "enosys", 0, numbers["clone3"]),
-             (JEQ, "fcntl", 0, numbers["fcntl"])]
+    code += [(JEQ, "clone", 0, call("clone")), (JEQ, "enosys", 0, call("clone3")), (JEQ, "fcntl", 0, call("fcntl"))]
     code += [(JEQ, "eperm", 0, number) for number in denied]
     code += [(RET, 0, 0, ALLOW), ("clone", 0, 0, 0), (LD_ABS_W, 0, 0, ARG0), (JSET, "eperm", "allow", NEW_NAMESPACES),
              ("fcntl", 0, 0, 0), (LD_ABS_W, 0, 0, ARG1)]

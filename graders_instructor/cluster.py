@@ -65,6 +65,7 @@ def on_worker(job: dict, limits: Limits, worker: Any) -> dict:
         "log": result.log,
         "garbled": result.garbled,
         "seconds": result.seconds,
+        "limits": result.limits,
     }
 
 
@@ -84,11 +85,13 @@ def received(data: object, limits: Limits) -> SandboxResult:
     if type(events) is list:
         result.events = [event for event in events if sandbox.well_formed(event)]
         result.garbled = len(result.events) != len(events) or data.get("garbled") is not False
-    killed, returncode, log, seconds = (data.get(key) for key in ("killed", "returncode", "log", "seconds"))
+    killed, returncode, log, seconds, held = (
+        data.get(key) for key in ("killed", "returncode", "log", "seconds", "limits"))
     result.killed = killed is True
     result.returncode = returncode if type(returncode) is int else None
     result.log = log[: limits.log_kb << 10] if type(log) is str else ""
-    if type(seconds) in (int, float) and math.isfinite(seconds) and seconds >= 0:
+    result.limits = f"on the Dask worker: {held[:2000]}" if type(held) is str else ""
+    if (type(seconds) is int or type(seconds) is float) and math.isfinite(seconds) and seconds >= 0:
         result.seconds = min(float(seconds), limits.timeout + sandbox.GRACE_SECONDS)
     return result
 

@@ -246,8 +246,8 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
     stack = ExitStack()
     try:
         archive, bad_names = stack.enter_context(open_zip(source))
-    except (OSError, zipfile.BadZipFile, ValueError, EOFError, struct.error) as error:
-        raise SourceError(f"{shown(source)} is not a readable zip ({error})") from None
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, struct.error) as unreadable:
+        raise SourceError(f"{shown(source)} is not a readable zip ({unreadable})") from None
     with stack:
         infos = [info for info in archive.infolist() if not info.is_dir()]
         if len(infos) > MAX_MEMBERS:
@@ -266,7 +266,7 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
         folder = scratch / f"zip-{len(list(scratch.iterdir())) if scratch.is_dir() else 0}"
         folder.mkdir(parents=True)
         total = 0
-        result = []
+        result: list[Found] = []
         for (platform, student_id), own in members.items():
             by_file = {m.file: m for m in own}
             chosen, note = pick(list(by_file), notebook)

@@ -8,6 +8,7 @@ import re
 import shutil
 import sys
 import tempfile
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,6 +106,25 @@ def stage(chosen: dict[str, str], staging: Path, root: Path) -> None:
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / source, destination)
         shutil.copymode(root / source, destination)
+    if (staging / "pyproject.toml").is_file():
+        pyproject = staging / "pyproject.toml"
+        pyproject.write_text(edition_pyproject(pyproject.read_text(encoding="utf-8"), staging), encoding="utf-8")
+
+
+def edition_pyproject(text: str, edition: Path) -> str:
+    """The course's pyproject.toml without the packages the edition leaves out (the instructor's): the edition's
+    course.py installs the rest with pip install -e, which stops at a listed package that has no folder."""
+    config = tomllib.loads(text)["tool"]["setuptools"]
+    folders = config.get("package-dir", {})
+    absent = [name for name in config["packages"] if not (edition / folders.get(name, name.replace(".", "/"))).is_dir()]
+    listed = re.search(r"^packages = \[.*?\]", text, flags=re.MULTILINE | re.DOTALL)
+    if not absent or listed is None:
+        return text
+    kept = re.sub("|".join(rf'\s*"{re.escape(name)}",?' for name in absent), "", listed[0])
+    text = text[: listed.start()] + kept + text[listed.end() :]
+    for name in absent:  # its package-dir and package-data entries
+        text = re.sub(rf'^"{re.escape(name)}" = .*\n', "", text, flags=re.MULTILINE)
+    return text
 
 
 def sync(staging: Path, out: Path, files: list[str], earlier: list[str]) -> Changes:

@@ -99,8 +99,9 @@ TYPES = {
 def is_type(value: object, name: str) -> bool:
     """Whether value is of the JSON type name (a bool is no number)."""
     if name in ("number", "integer"):
-        number = type(value) in (int, float)
-        return number and (name == "number" or float(value).is_integer())  # type: ignore[arg-type]
+        if type(value) is int or type(value) is float:
+            return name == "number" or float(value).is_integer()
+        return False
     return isinstance(value, TYPES[name])
 
 

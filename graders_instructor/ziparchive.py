@@ -16,7 +16,10 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 UTF8_FLAG = 0x800  # APPNOTE 4.4.4, bit 11: the name and comment are UTF-8
 CENTRAL = struct.Struct("<4s4B4HL2L5H2L")  # a central directory header (APPNOTE 4.3.12), 46 bytes
@@ -29,7 +32,7 @@ ZIP: Any = zipfile  # zipfile's end-record helpers, which its type stubs leave o
 class MaskedFile(io.RawIOBase):
     """A file read with some bytes replaced: {offset: byte}."""
 
-    def __init__(self, raw: BinaryIO, patches: dict[int, int]) -> None:
+    def __init__(self, raw: io.BufferedReader, patches: dict[int, int]) -> None:
         super().__init__()
         self.raw = raw
         self.offsets = sorted(patches)
@@ -47,12 +50,13 @@ class MaskedFile(io.RawIOBase):
     def tell(self) -> int:
         return self.raw.tell()
 
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: WriteableBuffer, /) -> int:
         start = self.raw.tell()
-        count = self.raw.readinto(buffer)  # type: ignore[attr-defined]
+        view = memoryview(buffer).cast("B")
+        count = self.raw.readinto(view)
         first = bisect.bisect_left(self.offsets, start)
         for offset in self.offsets[first : bisect.bisect_left(self.offsets, start + count)]:
-            buffer[offset - start] = self.patches[offset]
+            view[offset - start] = self.patches[offset]
         return count
 
     def close(self) -> None:

@@ -6,6 +6,8 @@ import os
 import re
 import subprocess
 import sys
+import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -95,3 +97,51 @@ def test_the_test_command_keeps_an_xdist_group_on_one_worker_and_ends_with_its_t
     assert "slowest 10 durations" in out
     assert re.fullmatch(r"=+ 6 passed in .* =+", lines[-2]), lines[-2:]
     assert re.fullmatch(r"course\.py test: (\d+ min )?\d+ s of wall clock, (\d+ min )?\d+ s of CPU \(.*\)", lines[-1])
+
+
+IMPORTS = """
+import importlib, json, sys
+found = {}
+for name in NAMES:
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError:
+        found[name] = None
+    else:
+        found[name] = getattr(module, "__file__", None) or list(module.__path__)[0]
+print(json.dumps({"found": found, "path": sys.path}))
+"""
+
+
+def test_a_kernel_of_the_venv_imports_the_course_packages_and_no_other_folder_of_the_repository(tmp_path: Path):
+    """course.py installs the packages pyproject.toml lists (editable): a kernel started in another folder, as
+    JupyterLab and nbclient start them, imports each from this repository, and nothing else of it (no .pth of
+    the whole folder, which made tests, lite and course.py itself importable everywhere)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    ours = sorted({name.split(".")[0] for name in packages} | {"lessons.kit"})
+    others = sorted({path.parent.name for path in ROOT.glob("*/__init__.py")} - set(ours) | {"course", "benchmarks"})
+    assert {"cosmos", "graders", "lessons", "tents"} <= set(ours) and {"tests", "lite", "course"} <= set(others)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(f"NAMES = {ours + others!r}\n{IMPORTS}")])
+    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+                   ).execute()
+    report = json.loads(notebook.cells[0].outputs[0]["text"])
+    for name in ours:
+        assert Path(report["found"][name]).is_relative_to(ROOT / name.split(".")[0]), (name, report["found"])
+    assert {name: report["found"][name] for name in others} == dict.fromkeys(others)
+    assert str(ROOT) not in report["path"]
+    purelib = Path(sysconfig.get_path("purelib", vars={"base": str(course.VENV), "platbase": str(course.VENV)}))
+    assert not (purelib / course.OLD_PATH_FILE).exists()
+
+
+def test_the_editable_install_is_made_again_for_another_folder_or_other_pins(tmp_path: Path):
+    stamp = tmp_path / ".cosmos-installed"
+    stamp.write_text(json.dumps({"digest": "d", "extras": ["notebook"], "editable": str(ROOT)}))
+    assert course.editable_installed(stamp, "d")
+    assert not course.editable_installed(stamp, "pyproject.toml changed")
+    stamp.write_text(json.dumps({"digest": "d", "extras": ["notebook"], "editable": "/a/copy/elsewhere"}))
+    assert not course.editable_installed(stamp, "d")
+    stamp.write_text(json.dumps({"digest": "d", "extras": ["notebook"]}))  # written by an older course.py
+    assert not course.editable_installed(stamp, "d")

@@ -68,6 +68,13 @@ def test_binder_installs_exactly_the_courses_notebook_stack_at_the_same_versions
     assert not {"pytest", "playwright", "dask", "hypothesis"} & set(binder), "Binder opens the course: no test tools"
 
 
+def test_binder_installs_the_course_packages_as_course_py_does():
+    """An editable install of this folder, never a .pth that puts the whole repository on the path."""
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert "PIP_CONSTRAINT=constraints.txt python -m pip install" in post_build and "--no-deps -e ." in post_build
+    assert ".pth" not in post_build
+    assert '"--no-deps", "-e", ROOT' in (ROOT / "course.py").read_text()
+
 def test_the_browser_site_uses_the_widget_versions_of_the_course():
     lite, locked = pins(ROOT / "lite" / "requirements.txt"), pins(course.CONSTRAINTS)
     shared = sorted(set(lite) & set(locked))

@@ -100,6 +100,10 @@ def test_an_ordinary_user_grades_two_at_a_time_with_every_limit_in_place(course_
     ]
     results = grade_as_nobody(top, submissions, jobs=2, out="out")
     assert (results["reference"]["score"], results["reference"]["extra_data"]["outcome"]) == (30, "passed")
+    # no control group without root: the report says so, and which rlimits held each process instead
+    assert re.fullmatch(r"limits: no control group \(the grader does not run as root\); only the rlimits, per "
+                        r"process: address space \d+ MB, CPU time 61 s, \d+ processes and threads of the uid, files up "
+                        r"to \d+ MB, no core dumps, 512 open files", results["reference"]["extra_data"]["limits"])
     assert results["always-equal"]["extra_data"]["outcome"] == "failed"
     assert results["always-equal"]["score"] < 30
     hog = results["memory-hog"]

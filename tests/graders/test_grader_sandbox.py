@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import uuid
 from pathlib import Path
 
 import pytest
 
-from graders import probe, sandbox
+from graders import cgroups, probe, sandbox
 from graders.exercise import load_exercise
 from graders.grading import PROBE_SOURCE
 from graders.values import decode
@@ -17,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 FACTS = """
-import os, resource, socket
+import os, resource, socket, sys
 
 
 def facts():
@@ -59,6 +61,7 @@ def facts():
         "course_writable": can("/course/graders/probe.py", "a"),
         "reads_shadow": can("/etc/shadow", "r"),
         "has_proc": os.path.exists("/proc/self"),
+        "finders": ",".join(getattr(finder, "__module__", "") for finder in sys.meta_path),
         "allocates_100_mb": allocates(100), "allocates_600_mb": allocates(600),
     }
 """
@@ -103,6 +106,8 @@ def test_inside_the_jail_a_submission_is_nobody_with_nothing() -> None:
     assert not facts["root_writable"] and not facts["course_writable"] and not facts["reads_shadow"]
     assert not facts["sees_repository"] and not facts["sees_hidden"]
     assert not facts["has_proc"]  # nothing of the host, the runner or another process to read
+    # the course's editable install maps its packages to the host's folders: the jail's Python never loads it
+    assert "__editable__" not in facts["finders"] and facts["finders"], facts["finders"]
     allowed = {
         "PATH",
         "HOME",
@@ -131,6 +136,59 @@ def test_inside_the_jail_a_submission_is_nobody_with_nothing() -> None:
         "_",
     }
     assert set(facts["environment"].split(",")) <= allowed, facts["environment"]
+    assert_limits_stated(result.limits, limits, facts["uid"])
+
+
+def cgroups_offered() -> int:
+    """Which control groups this host lets root make for the sandbox: 1 (v1 cpu, memory and pids hierarchies),
+    2 (a v2 group given cpu, memory and pids), 0 (neither, or not root)."""
+    root = Path("/sys/fs/cgroup")
+    if os.geteuid() != 0:
+        return 0
+    if all((root / controller / "cgroup.procs").exists() for controller in ("cpu", "memory", "pids")):
+        return 1
+    own = next((line.split(":", 2)[2] for line in Path("/proc/self/cgroup").read_text().splitlines()
+                if line.startswith("0::")), None)
+    if own is None or not (root / "cgroup.controllers").exists():
+        return 0
+    group = root / own.lstrip("/")
+    group = group.parent if group.name == cgroups.GRADER_LEAF else group
+    return 2 if {"cpu", "memory", "pids"} <= set((group / "cgroup.controllers").read_text().split()) else 0
+
+
+def assert_limits_stated(statement: str, limits: sandbox.Limits, uid: int) -> None:
+    """The sandbox's report says which limits held the kernel: the group it ran in, as read back, with the limits
+    the grader asked for; or, where the host offers no group, that only the rlimits held."""
+    rlimits = (f"address space {limits.memory_mb} MB, CPU time {int(limits.timeout) + 1} s, {limits.processes} "
+               f"processes and threads of the uid, files up to {limits.file_mb} MB, no core dumps, 512 open files")
+    name = f"epic-cosmos-sandbox-{uid}"
+    memory, pids = (2 * limits.memory_mb) << 20, limits.processes + 8
+    version = cgroups_offered()
+    if version == 1:
+        groups = ", ".join(f"{controller}:{path}" for controller, path in sorted(own_groups().items()))
+        assert statement == (
+            f"limits in force: cgroup v1 group {groups} (read back from the group the kernel ran in): "
+            f"cpu.cfs_quota_us=100000, cpu.cfs_period_us=100000, memory.limit_in_bytes={memory}, pids.max={pids}; "
+            f"and the rlimits, per process: {rlimits}").replace("{name}", name), statement
+    elif version == 2:
+        assert re.fullmatch(
+            rf"limits in force: cgroup v2 group /\S*/{name} \(read back from the group the kernel ran in\): "
+            rf"memory\.max={memory}, pids\.max={pids}, cpu\.max=100000 100000; "
+            rf"and the rlimits, per process: {re.escape(rlimits)}", statement), statement
+    else:
+        assert re.fullmatch(rf"limits: no control group \(.+\); only the rlimits, per process: {re.escape(rlimits)}",
+                            statement), statement
+
+
+def own_groups() -> dict[str, str]:
+    """This process's v1 group of cpu, memory and pids, with the sandbox's name below each ({name})."""
+    found = {}
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        for controller in controllers.split(","):
+            if controller in ("cpu", "memory", "pids"):
+                found[controller] = f"{path.rstrip('/')}/{{name}}"
+    return found
 
 
 def test_a_daemon_started_by_the_notebook_dies_with_the_sandbox() -> None:

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,23 @@ def test_the_editions_grader_lists_only_the_self_check(edition: Path):
     assert "{validate,grade,check,progress,new,report,gradescope}" in instructor
     refused = in_edition(edition, "-m", "graders", "grade", "01-islands", "x.ipynb")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
+
+
+def test_the_editions_pyproject_lists_only_the_packages_it_holds_and_installs_editable(edition: Path, tmp_path: Path):
+    """The edition's course.py runs pip install -e on it: a listed package without its folder would stop it."""
+    ours = tomllib.loads((release.ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    theirs = tomllib.loads((edition / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = ours.get("package-dir", {})
+
+    def held(name: str) -> bool:
+        return (edition / folders.get(name, name.replace(".", "/"))).is_dir()
+
+    assert theirs["packages"] == [name for name in ours["packages"] if held(name)]
+    assert {"cosmos", "graders", "lessons", "tents"} <= set(theirs["packages"])
+    assert set(theirs.get("package-data", {})) <= set(theirs["packages"])
+    copy = tmp_path / "edition"
+    shutil.copytree(edition, copy)  # the build writes its egg-info beside pyproject.toml
+    built = subprocess.run([sys.executable, "-c", "import sys; from setuptools import build_meta; "
+                            "print(build_meta.build_editable(sys.argv[1]))", str(tmp_path / "wheel")],
+                           cwd=copy, capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0 and built.stdout.strip().endswith(".whl"), built.stderr[-2000:]

@@ -161,3 +161,34 @@ def test_the_command_line_shows_and_resets_progress(home, capsys):
     assert main(["progress", "--reset"]) == 0
     out = capsys.readouterr().out
     assert "forgot the progress of the whole course" in out and "exercise 01-islands" not in out
+
+
+def test_progress_that_cannot_be_written_is_kept_in_memory_and_the_overview_says_so(tmp_path, monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder should be: nothing can be written under it")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    monkeypatch.setattr(progress, "TRACKER", Tracker())
+    progress.TRACKER.open_lesson("99-test")
+    box = question().widget()
+    box.radio.index = 1
+    box.button.click()  # the write fails: no exception reaches the widget
+    assert box.verdict.correct
+    assert "cannot be written" in progress.TRACKER.notice and "only while this kernel runs" in progress.TRACKER.notice
+    assert "cannot be written" in Overview("99-test", progress.TRACKER).summary.value
+    again = question().widget()  # the cell run again in the same kernel: the answer comes back from memory
+    assert again.radio.index == 1 and again.verdict is not None and again.verdict.correct
+    progress.TRACKER.record_exercise("01-islands", 1, 2)
+    assert progress.TRACKER.read()["exercises"] == {"01-islands": {"score": 1, "max_score": 2}}
+
+
+def test_in_the_site_progress_is_in_the_browsers_storage_and_said_so():
+    from lite.build import lite_config
+
+    env = lite_config()["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    path = progress_path(env["loadPyodideOptions"]["env"])
+    assert progress.in_browser_storage(path)  # the kernel's /drive: the site's files, kept by the browser
+    assert progress.where(path) == ("this browser's storage for this site (the file data/epic-cosmos/progress.json "
+                                    "in the file browser), kept when the page is closed")
+    assert "private window" in progress.unsaved_notice(path, OSError(28, "Invalid argument"))
+    assert "Invalid argument" in progress.unsaved_notice(path, OSError(28, "Invalid argument"))
+    assert progress.where(Path("/home/ada/.local/share/epic-cosmos/progress.json")).startswith("/home/ada/")

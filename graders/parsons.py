@@ -142,16 +142,16 @@ STYLE = """<style>
 
 # Drag and drop in the page itself (the HTML widget runs these attributes' code, as any page does): a line
 # dragged carries its piece's number, where the drag began and the width of one character; dropped on a
-# row, it writes "piece position steps" into the problem's hidden drop field, which sends it to the kernel
-# (steps: how many indentations further right, or left if negative, the line was dropped).
+# row, it writes "piece onto steps" into the problem's hidden drop field, which sends it to the kernel (onto:
+# the piece of the row it was dropped on; steps: how many indentations further right, or left if negative).
 DRAG_TYPE = "application/x-cosmos-parsons"
-ON_DRAG = (f"event.dataTransfer.effectAllowed='move';event.dataTransfer.setData('{DRAG_TYPE}',"
-           "[this.dataset.piece,event.clientX,this.getBoundingClientRect().width/"
-           "Math.max(1,this.textContent.length)].join(' '))")
+ON_DRAG = ("const r=document.createRange();r.selectNodeContents(this);event.dataTransfer.effectAllowed='move';"
+           f"event.dataTransfer.setData('{DRAG_TYPE}',[this.dataset.piece,event.clientX,"
+           "r.getBoundingClientRect().width/Math.max(1,this.textContent.length)].join(' '))")
 ON_OVER = f"if(event.dataTransfer.types.includes('{DRAG_TYPE}')){{event.preventDefault()}}"
 ON_DROP = (f"event.preventDefault();const [p,x,w]=event.dataTransfer.getData('{DRAG_TYPE}').split(' ')"
            ".map(Number);const f=this.closest('.cosmos-parsons').querySelector('.cosmos-pdrop input');"
-           f"f.value=[p,this.dataset.position,Math.round((event.clientX-x)/({len(INDENT)}*w))].join(' ');"
+           f"f.value=[p,this.dataset.piece,Math.round((event.clientX-x)/({len(INDENT)}*w))].join(' ');"
            "f.dispatchEvent(new Event('input',{bubbles:true}))")
 
 
@@ -164,14 +164,14 @@ def row_html(piece: Piece, level: int, used: bool, position: int, index: int = 0
 
 
 def parse_drop(value: str, pieces: int) -> tuple[int, int, int] | None:
-    """A drop the page reported ("piece position steps") as three numbers, or None if it is not one."""
+    """A drop the page reported ("piece onto steps") as three numbers, or None if it is not one."""
     try:
-        piece, position, steps = (int(part) for part in value.split())
+        piece, onto, steps = (int(part) for part in value.split())
     except ValueError:
         return None
-    if not (0 <= piece < pieces and 0 <= position < pieces):
+    if not (0 <= piece < pieces and 0 <= onto < pieces):
         return None
-    return piece, position, steps
+    return piece, onto, steps
 
 
 def parsons_widget(quiz: Parsons) -> QuizBox:
@@ -230,8 +230,8 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
         box.clear()
         draw()
 
-    def drop(index: int, position: int, steps: int) -> None:
-        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
+    def drop(index: int, onto: int, steps: int) -> None:
+        at, position = (next(i for i, row in enumerate(box.rows) if row[0] == piece) for piece in (index, onto))
         if (position, steps) != (at, 0):  # dropped where it was picked up: nothing changes
             change(index, position - at, steps)
 

@@ -1,6 +1,6 @@
-"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse and by keyboard, a wrong
-arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and a page reload, and
-the student's own function stepped through in an exercise."""
+"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse (its lines dragged) and by
+keyboard, a wrong arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and a page
+reload, and the student's own function stepped through in an exercise."""
 from __future__ import annotations
 
 import json
@@ -19,6 +19,7 @@ LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 EXERCISE = "exercises/01-islands/islands.ipynb"
 ROWS = ("b => JSON.stringify([...b.querySelectorAll('.cosmos-ptext')]"
         ".map(e => [e.innerText, e.classList.contains('cosmos-unused')]))")
+SETTLED = "[...b.querySelectorAll('.cosmos-ptext')].every((e, i) => +e.dataset.position === i)"
 FEEDBACK_MS = 60_000
 
 
@@ -45,21 +46,46 @@ def press(box: Locator, title: str, keyboard: bool) -> None:
         box.page.keyboard.press("Enter")
     else:
         button.click()
+    changed(box, before)
+
+
+def changed(box: Locator, before: str) -> None:
+    """Wait until the rows differ from before (the kernel answered and the page drew them anew)."""
     box.page.wait_for_function(f"([b, old]) => ({ROWS})(b) !== old", arg=[box.element_handle(), before],
                                timeout=FEEDBACK_MS, polling=50)
 
 
-def solve(box: Locator, puzzle: Parsons, keyboard: bool) -> None:
-    """Arrange the rows as the real function is: move each line up into place, indent it, leave the wrong ones out."""
+def drag(box: Locator, index: int, place: int, steps: int) -> None:
+    """Drag a piece's line with the mouse onto the row at place, dropped steps indentations right of where it was
+    picked up (left if negative), and wait until the rows change."""
+    # the kernel redraws the rows one message each: wait until every row on the page knows its new place
+    box.page.wait_for_function(f"b => {SETTLED}", arg=box.element_handle(), timeout=FEEDBACK_MS, polling=50)
+    before = box.evaluate(ROWS)
+    source = box.locator(f'.cosmos-ptext[data-piece="{index}"]')
+    char = source.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
+                           " return r.getBoundingClientRect().width / e.textContent.length; }")
+    grab = {"x": 12 * char, "y": 4}
+    source.drag_to(box.locator(".cosmos-ptext").nth(place), source_position=grab,
+                   target_position={"x": grab["x"] + steps * len(INDENT) * char, "y": 4})
+    changed(box, before)
+
+
+def solve(box: Locator, puzzle: Parsons, how: str) -> None:
+    """Arrange the rows as the real function is, then leave the wrong lines out: by dragging each line into place
+    at its indentation (how="drag"), or with each row's buttons, moved up and indented (how="keyboard")."""
     for place, (index, level, _used) in enumerate(puzzle.solution):
         text = puzzle.pieces[index].text
+        if how == "drag":
+            if (place, level) != ([shown.strip() for shown, _ in rows(box)].index(text), 0):  # else: in place
+                drag(box, index, place, level)
+            continue
         while [shown.strip() for shown, _ in rows(box)].index(text) > place:
-            press(box, f"Move up: {text}", keyboard)
+            press(box, f"Move up: {text}", keyboard=True)
         for _ in range(level):
-            press(box, f"Indent one step more: {text}", keyboard)
+            press(box, f"Indent one step more: {text}", keyboard=True)
     for piece in puzzle.pieces:
         if not piece.wanted:
-            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard)
+            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard=how == "keyboard")
     wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
     assert rows(box)[:len(wanted)] == wanted
 
@@ -136,10 +162,11 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     box.get_by_role("button", name="Hint").click()
     box.locator(".cosmos-hint").filter(has_text="Hint:").wait_for()
 
-    # by mouse: solved, then one line indented too far (a wrong arrangement that runs), then mended
-    solve(box, puzzle, keyboard=False)
+    # by mouse: every line dragged into place at its indentation, the wrong ones left out with their buttons,
+    # then one line indented too far with its button (a wrong arrangement that runs)
+    solve(box, puzzle, how="drag")
     assert check(box).startswith("Right: yours behaves like the game's bfs on all 3 cases")
-    shots.take(page, "parsons-solved-by-mouse", box)
+    shots.take(page, "parsons-solved-by-dragging", box)
     last = puzzle.pieces[puzzle.solution[-1][0]].text
     press(box, f"Indent one step more: {last}", keyboard=False)
     wrong = check(box)
@@ -151,7 +178,7 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     box.get_by_role("button", name="Start again").click()
     box.page.wait_for_function(f"b => JSON.parse(({ROWS})(b)).every(r => !r[1] && !r[0].startsWith(' '))",
                                arg=box.element_handle(), timeout=FEEDBACK_MS)
-    solve(box, puzzle, keyboard=True)
+    solve(box, puzzle, how="keyboard")
     assert check(box).startswith("Right")
     shots.take(page, "parsons-solved-by-keyboard", box)
 

@@ -132,7 +132,7 @@ def test_a_line_dropped_by_the_page_moves_there_and_indents_by_the_steps_it_was_
     # as a student drags: each wanted line onto its place, dropped as far right as it belongs
     for place, (text, level) in enumerate(RIGHT):
         index = [p.text for p in quiz.pieces].index(text)
-        box.dropped.value = f"{index} {place} {level}"  # what the page's drop handler writes
+        box.dropped.value = f"{index} {box.rows[place][0]} {level}"  # the page's drop: piece, piece dropped on, steps
         assert box.rows[place] == (index, level, True)
         assert box.dropped.value == ""  # emptied for the next drop
     for text in WRONG:
@@ -141,11 +141,15 @@ def test_a_line_dropped_by_the_page_moves_there_and_indents_by_the_steps_it_was_
     assert box.verdict.correct
     # dragged left of where it starts: one step less, never below none; a drop onto itself changes nothing
     index = box.rows[3][0]
-    box.dropped.value = f"{index} 3 -5"
+    box.dropped.value = f"{index} {index} -5"
     assert box.rows[3] == (index, 0, True) and box.verdict is not None and "Right" not in box.feedback.value
     before = list(box.rows)
-    box.dropped.value = f"{index} 3 0"
+    box.dropped.value = f"{index} {index} 0"
     assert box.rows == before
+    # dropped on a row further down: it takes that row's place, the rows between move up one
+    first, third = box.rows[0][0], box.rows[2][0]
+    box.dropped.value = f"{first} {third} 0"
+    assert [r[0] for r in box.rows[:3]] == [before[1][0], before[2][0], first]
 
 
 @pytest.mark.parametrize("value", ["", "1 2", "a b c", "99 0 0", "0 99 0", "-1 0 0", "1 2 3 4"])

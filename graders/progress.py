@@ -100,6 +100,8 @@ def load(path: Path) -> tuple[dict[str, Any], str]:
     except FileNotFoundError:
         return empty(), ""
     except OSError as error:
+        if in_browser_storage(path):
+            return empty(), unsaved_notice(path, error)
         return empty(), f"Your progress file {path} cannot be read ({error}); this session starts afresh."
     try:
         data = json.loads(text)
@@ -198,6 +200,8 @@ class Tracker:
         record = self.entry(data)
         old = record["parts"].get(pid, {})
         new = {**old, **values}
+        if values.get("correct") is True:
+            new["solved"] = True  # done right once stays done (Run All after a reload judges the empty starter again)
         part = self.parts.get(pid)
         if part is not None:
             new.update(kind=part.kind, title=part.title)
@@ -240,10 +244,11 @@ TRACKER = Tracker()
 
 
 def lesson_counts(record: Mapping[str, Any], shown: Mapping[str, Part] | None = None) -> tuple[int, int, int]:
-    """(parts right, parts tried, parts known) in one lesson's record, counting parts shown now as known."""
+    """(parts done right at least once, parts tried, parts known) in one lesson's record, counting parts shown now as
+    known."""
     parts = record.get("parts", {})
     known = set(record.get("known", [])) | set(shown or {}) | set(parts)
-    right = sum(1 for p in parts.values() if p.get("correct") is True)
+    right = sum(1 for p in parts.values() if p.get("correct") is True or p.get("solved") is True)
     tried = sum(1 for p in parts.values() if p.get("correct") is not None)
     return right, tried, len(known)
 

@@ -4,29 +4,27 @@ storage through a kernel restart and a page reload, and the student's own functi
 trace recorded with sys.settrace in Pyodide)."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page
 
 from tests.browser import pages
 from tests.browser import test_practice_in_browser as practice
 from tests.browser.pages import Shots
-from tests.lite.lite_pages import KERNEL_S, open_in_lite
+from tests.lite.lite_pages import KERNEL_S, close_notebook, open_in_lite
 from tests.lite.site import Served
 
 pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
 
 
 def open_from_the_site(page: Page, path: str) -> None:
-    """Close the notebook on screen (its changes discarded) and open another of the site's, in the same page."""
-    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
-    page.wait_for_function("() => document.querySelector('.jp-Dialog') || !document.querySelector('.jp-Notebook')",
-                           timeout=KERNEL_S)
-    if page.locator(".jp-Dialog").count():
-        page.locator(".jp-Dialog button", has_text=re.compile("^(Discard|Don't Save)$")).click()
-    page.wait_for_selector(".jp-Notebook", state="detached", timeout=KERNEL_S)
-    page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path})", path)
+    """Close the notebook on screen (its changes discarded) and open another of the site's from the file browser,
+    folder by folder, as a student does (the page is not loaded again)."""
+    close_notebook(page)
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
+    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+    for name in path.split("/"):
+        page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=page.get_by_text(name, exact=True)).dblclick()
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
     pages.wait_idle(page)
 

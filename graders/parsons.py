@@ -1,6 +1,7 @@
 """A Parsons problem: the lines of a real function, shuffled, with a wrong line or two among them.
 
 The student puts the lines in order, sets each line's indentation and leaves the wrong lines out,
+by dragging a line to its place with the mouse (further right or left to indent it more or less), or
 with buttons (every one reachable with Tab, pressed with Enter or Space, its tooltip saying what it
 does to which line). The arrangement is judged by running it on the lesson's cases and comparing
 with the real function, so any order that behaves the same is right. The shuffle comes from the
@@ -133,16 +134,44 @@ STYLE = """<style>
 .cosmos-parsons .cosmos-prow { align-items: center; margin: 0; }
 .cosmos-parsons .cosmos-prow button { width: 2.4em; padding: 0; margin: 1px; }
 .cosmos-parsons .cosmos-prow button.cosmos-use { width: 6.5em; }
-.cosmos-parsons .cosmos-ptext { font-family: monospace; white-space: pre; }
+.cosmos-parsons .cosmos-ptext { font-family: monospace; white-space: pre; display: block; cursor: grab; }
+.cosmos-parsons .cosmos-pline { flex: 1 1 auto; }
 .cosmos-parsons .cosmos-ptext.cosmos-unused { color: #94a3b8; text-decoration: line-through; }
 </style>"""
 
 
-def row_html(piece: Piece, level: int, used: bool, position: int) -> str:
-    """One line as shown in its row: its position, its indentation and its text."""
+# Drag and drop in the page itself (the HTML widget runs these attributes' code, as any page does): a line
+# dragged carries its piece's number, where the drag began and the width of one character; dropped on a
+# row, it writes "piece onto steps" into the problem's hidden drop field, which sends it to the kernel (onto:
+# the piece of the row it was dropped on; steps: how many indentations further right, or left if negative).
+DRAG_TYPE = "application/x-cosmos-parsons"
+ON_DRAG = ("const r=document.createRange();r.selectNodeContents(this);event.dataTransfer.effectAllowed='move';"
+           f"event.dataTransfer.setData('{DRAG_TYPE}',[this.dataset.piece,event.clientX,"
+           "r.getBoundingClientRect().width/Math.max(1,this.textContent.length)].join(' '))")
+ON_OVER = f"if(event.dataTransfer.types.includes('{DRAG_TYPE}')){{event.preventDefault()}}"
+ON_DROP = (f"event.preventDefault();const [p,x,w]=event.dataTransfer.getData('{DRAG_TYPE}').split(' ')"
+           ".map(Number);const f=this.closest('.cosmos-parsons').querySelector('.cosmos-pdrop input');"
+           f"f.value=[p,this.dataset.piece,Math.round((event.clientX-x)/({len(INDENT)}*w))].join(' ');"
+           "f.dispatchEvent(new Event('input',{bubbles:true}))")
+
+
+def row_html(piece: Piece, level: int, used: bool, position: int, index: int = 0) -> str:
+    """One line as shown in its row: its position, its indentation and its text, to drag and to drop on."""
     mark = "" if used else " cosmos-unused"
-    return (f'<span class="cosmos-ptext{mark}" data-position="{position}">'
+    return (f'<span class="cosmos-ptext{mark}" data-position="{position}" data-piece="{index}" draggable="true" '
+            f'ondragstart="{ON_DRAG}" ondragover="{ON_OVER}" ondrop="{ON_DROP}">'
             f"{escape(INDENT * level + piece.text)}</span>")
+
+
+def parse_drop(value: str, pieces: int) -> tuple[int, int, int] | None:
+    """A drop the page reported ("piece onto steps") as three numbers, or None if it is not one."""
+    try:
+        piece, onto, steps = (int(part) for part in value.split())
+    except ValueError:
+        return None
+    if not (0 <= piece < pieces and 0 <= onto < pieces):
+        return None
+    return piece, onto, steps
 
 
 def parsons_widget(quiz: Parsons) -> QuizBox:
@@ -154,10 +183,13 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
     check = widgets.Button(description="Check", button_style="primary", icon="check",
                            tooltip="Run your arrangement on the cases and compare it with the game's")
     reset = widgets.Button(description="Start again", icon="undo", tooltip="Back to the shuffled lines")
-    head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>Each row: move the line up or down, "
-                        "indent it less or more, or leave it out (it does not belong). "
+    head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>Drag a line to its place (drop it "
+                        "further right to indent it, further left to indent it less), or use each row's buttons: "
+                        "move the line up or down, indent it less or more, or leave it out (it does not belong). "
                         "Tab reaches every button; Enter or Space presses it.</small>")
-    parts: list[widgets.Widget] = [head, rows_box, widgets.HBox([check, reset])]
+    dropped = widgets.Text(layout=widgets.Layout(display="none"))  # the page writes a drop here (see ON_DROP)
+    dropped.add_class("cosmos-pdrop")
+    parts: list[widgets.Widget] = [head, rows_box, widgets.HBox([check, reset]), dropped]
     if quiz.hint:
         parts.append(hint_row(quiz.hint))
     box = QuizBox(parts, quiz.title, static)
@@ -176,6 +208,7 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
         use.add_class("cosmos-use")
         use.on_click(lambda _b: toggle(index))
         text = widgets.HTML()
+        text.add_class("cosmos-pline")
         row = widgets.HBox([*buttons, use, text])
         row.add_class("cosmos-prow")
         row.text, row.use = text, use
@@ -184,7 +217,7 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
     def draw() -> None:
         for position, (index, level, used) in enumerate(box.rows):
             row = box.row_widgets.setdefault(index, make_row(index))
-            row.text.value = row_html(quiz.pieces[index], level, used, position)
+            row.text.value = row_html(quiz.pieces[index], level, used, position, index)
             row.use.description = "Leave out" if used else "Use again"
         rows_box.children = [box.row_widgets[index] for index, _level, _used in box.rows]
 
@@ -196,6 +229,17 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
         box.rows.insert(to, box.rows.pop(at))
         box.clear()
         draw()
+
+    def drop(index: int, onto: int, steps: int) -> None:
+        at, position = (next(i for i, row in enumerate(box.rows) if row[0] == piece) for piece in (index, onto))
+        if (position, steps) != (at, 0):  # dropped where it was picked up: nothing changes
+            change(index, position - at, steps)
+
+    def on_drop(change_: dict) -> None:
+        found = parse_drop(change_["new"], len(quiz.pieces))
+        if found is not None:
+            dropped.value = ""  # ready for the next drop (the same one again included)
+            drop(*found)
 
     def toggle(index: int) -> None:
         at = next(i for i, row in enumerate(box.rows) if row[0] == index)
@@ -219,9 +263,10 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
 
     check.on_click(lambda _b: box.show(quiz.check(box.rows)))
     reset.on_click(on_reset)
+    dropped.observe(on_drop, names="value")
     box.answer = lambda: [list(row) for row in box.rows]
     box.restore = restore
     box.check_button, box.reset_button, box.move = check, reset, change
-    box.toggle = toggle
+    box.toggle, box.drop, box.dropped = toggle, drop, dropped
     draw()
     return box

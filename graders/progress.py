@@ -1,10 +1,14 @@
 """A student's progress, kept outside the notebooks: quiz answers, tasks, Parsons problems, hints, self-checks.
 
 The file is `progress.json` in the student's own Epic Cosmos folder (`~/.local/share/epic-cosmos/`, or
-under $XDG_DATA_HOME; in the JupyterLite site the browser's storage), beside the game's saves. It is
+under $XDG_DATA_HOME), beside the game's saves. In the JupyterLite site $XDG_DATA_HOME is under /drive,
+the kernel's view of the site's files, which the browser keeps in its storage (IndexedDB) for the site:
+the file is there after a kernel restart, a page reload or another visit, in the same browser. It is
 written whole into a temporary file and then renamed over the old one, so a crash never leaves half a
 file; a file that cannot be read is set aside under another name with a message, and progress starts
-afresh. A notebook is never changed by progress: what a widget restores it shows in the live page only.
+afresh. Where nothing can be written (a browser that keeps no site data, a read-only folder), progress
+is kept in the kernel's memory only, and the overview says so. A notebook is never changed by progress:
+what a widget restores it shows in the live page only.
 
 One kernel runs one notebook, so the kernel keeps one `Tracker` (`TRACKER`): the lesson the notebook's
 overview cell named, and the parts (quizzes, tasks, Parsons problems) its cells have shown so far.
@@ -35,6 +39,30 @@ def user_data_dir(environ: Mapping[str, str] | None = None) -> Path:
 def progress_path(environ: Mapping[str, str] | None = None) -> Path:
     """Where the progress file lives."""
     return user_data_dir(environ) / FILE_NAME
+
+
+BROWSER_DRIVE = Path("/drive")  # where the JupyterLite kernel sees the site's files (the browser's storage)
+
+
+def in_browser_storage(path: Path) -> bool:
+    """Whether path is in the JupyterLite site's files, which the browser keeps (the kernel sees them at /drive)."""
+    return path.is_relative_to(BROWSER_DRIVE)
+
+
+def where(path: Path) -> str:
+    """Where progress is kept, said for the student: a folder on their machine, or the browser's storage."""
+    if in_browser_storage(path):
+        return (f"this browser's storage for this site (the file {path.relative_to(BROWSER_DRIVE).as_posix()} "
+                "in the file browser), kept when the page is closed")
+    return str(path)
+
+
+def unsaved_notice(path: Path, error: OSError) -> str:
+    """What the student is told when their progress cannot be written."""
+    if in_browser_storage(path):
+        return ("This browser does not let the site keep your progress (a private window, or the site's data "
+                f"blocked: {error.strerror or error}): it is kept only until this page is closed or reloaded.")
+    return f"Your progress cannot be written to {path} ({error}): it is kept only while this kernel runs."
 
 
 def empty() -> dict[str, Any]:
@@ -72,6 +100,8 @@ def load(path: Path) -> tuple[dict[str, Any], str]:
     except FileNotFoundError:
         return empty(), ""
     except OSError as error:
+        if in_browser_storage(path):
+            return empty(), unsaved_notice(path, error)
         return empty(), f"Your progress file {path} cannot be read ({error}); this session starts afresh."
     try:
         data = json.loads(text)
@@ -124,13 +154,26 @@ class Tracker:
     parts: dict[str, Part] = field(default_factory=dict)
     notice: str = ""
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    memory: dict[str, Any] | None = None  # the progress, once it could not be written: kept here instead
 
     def read(self) -> dict[str, Any]:
         """The progress file's content now (a damaged file is set aside and its message kept)."""
+        if self.memory is not None:
+            return json.loads(json.dumps(self.memory))  # a copy, as a file read gives
         data, message = load(self.path_of())
         if message:
             self.notice = message
         return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        """Save the progress; if it cannot be written, keep it in memory from now on and say so (never raise)."""
+        if self.memory is None:
+            try:
+                save(self.path_of(), data)
+                return
+            except OSError as error:
+                self.notice = unsaved_notice(self.path_of(), error)
+        self.memory = data
 
     def open_lesson(self, lesson: str) -> None:
         """The notebook is this lesson: parts shown from now on belong to it."""
@@ -157,6 +200,8 @@ class Tracker:
         record = self.entry(data)
         old = record["parts"].get(pid, {})
         new = {**old, **values}
+        if values.get("correct") is True:
+            new["solved"] = True  # done right once stays done (Run All after a reload judges the empty starter again)
         part = self.parts.get(pid)
         if part is not None:
             new.update(kind=part.kind, title=part.title)
@@ -164,7 +209,7 @@ class Tracker:
             return
         record["parts"][pid] = new
         record["known"] = sorted(set(record.get("known", [])) | set(self.parts))
-        save(self.path_of(), data)
+        self.write(data)
         self.changed()
 
     def hint_opened(self, pid: str) -> None:
@@ -176,7 +221,7 @@ class Tracker:
         """Keep an exercise's latest self-check score."""
         data = self.read()
         data["exercises"][exercise] = {"score": score, "max_score": max_score}
-        save(self.path_of(), data)
+        self.write(data)
         self.changed()
 
     def reset(self, lesson: str | None = None) -> None:
@@ -186,7 +231,7 @@ class Tracker:
             data = empty()
         else:
             data["lessons"].pop(lesson, None)
-        save(self.path_of(), data)
+        self.write(data)
         self.changed()
 
     def changed(self) -> None:
@@ -199,10 +244,11 @@ TRACKER = Tracker()
 
 
 def lesson_counts(record: Mapping[str, Any], shown: Mapping[str, Part] | None = None) -> tuple[int, int, int]:
-    """(parts right, parts tried, parts known) in one lesson's record, counting parts shown now as known."""
+    """(parts done right at least once, parts tried, parts known) in one lesson's record, counting parts shown now as
+    known."""
     parts = record.get("parts", {})
     known = set(record.get("known", [])) | set(shown or {}) | set(parts)
-    right = sum(1 for p in parts.values() if p.get("correct") is True)
+    right = sum(1 for p in parts.values() if p.get("correct") is True or p.get("solved") is True)
     tried = sum(1 for p in parts.values() if p.get("correct") is not None)
     return right, tried, len(known)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -11,6 +12,11 @@ from graders.progress import Tracker, course_lessons, course_lines, lesson_count
 
 STATIC = ("<p><b>Your progress</b>: the parts of this lesson you have done show here once the notebook runs. "
           "They are kept in your own folder, never in the notebook.</p>")
+
+
+def kept_in(path: Path) -> str:
+    """Where the progress is kept, as HTML: the file's path in monospace, or the browser's storage in words."""
+    return escape(store.where(path)) if store.in_browser_storage(path) else f"<code>{escape(path.as_posix())}</code>"
 
 
 class Overview(widgets.VBox):
@@ -46,7 +52,7 @@ class Overview(widgets.VBox):
         self.summary.value = (f"{notice}<b>Your progress in this lesson:</b> "
                               f'<span class="cosmos-done">{right} of {known}</span> parts done right '
                               f"({tried} tried, {hints} hints opened so far). <small>Kept in "
-                              f"<code>{escape(progress_path().as_posix())}</code>, not in the notebook; "
+                              f"{kept_in(progress_path())}, not in the notebook; "
                               "<code>progress()</code> shows the whole course.</small>")
 
     def press_reset(self) -> None:

@@ -29,6 +29,9 @@ SAVES_README = """# Your saved games
 this site: they stay when the page is closed and come back when it is opened again, in the same
 browser. Clearing the site's data in the browser deletes them; download a file (right-click it) to
 keep a copy.
+
+Your progress in the lessons (answers, tasks, Parsons problems, hints, self-check scores) is kept the
+same way, in `progress.json` one folder up.
 """
 SKIPPED_PYODIDE = ("*.map", "*.d.ts", "console*.html", "README.md")
 # no network at run time: no news, no update check; every cell drawn (widgets keep their place when scrolled)

@@ -1,6 +1,6 @@
-"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse and by keyboard, a wrong
-arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and a page reload, and
-the student's own function stepped through in an exercise."""
+"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse (its lines dragged) and by
+keyboard, a wrong arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and a page
+reload, and the student's own function stepped through in an exercise."""
 from __future__ import annotations
 
 import json
@@ -19,6 +19,7 @@ LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 EXERCISE = "exercises/01-islands/islands.ipynb"
 ROWS = ("b => JSON.stringify([...b.querySelectorAll('.cosmos-ptext')]"
         ".map(e => [e.innerText, e.classList.contains('cosmos-unused')]))")
+SETTLED = "[...b.querySelectorAll('.cosmos-ptext')].every((e, i) => +e.dataset.position === i)"
 FEEDBACK_MS = 60_000
 
 
@@ -45,21 +46,46 @@ def press(box: Locator, title: str, keyboard: bool) -> None:
         box.page.keyboard.press("Enter")
     else:
         button.click()
+    changed(box, before)
+
+
+def changed(box: Locator, before: str) -> None:
+    """Wait until the rows differ from before (the kernel answered and the page drew them anew)."""
     box.page.wait_for_function(f"([b, old]) => ({ROWS})(b) !== old", arg=[box.element_handle(), before],
                                timeout=FEEDBACK_MS, polling=50)
 
 
-def solve(box: Locator, puzzle: Parsons, keyboard: bool) -> None:
-    """Arrange the rows as the real function is: move each line up into place, indent it, leave the wrong ones out."""
+def drag(box: Locator, index: int, place: int, steps: int) -> None:
+    """Drag a piece's line with the mouse onto the row at place, dropped steps indentations right of where it was
+    picked up (left if negative), and wait until the rows change."""
+    # the kernel redraws the rows one message each: wait until every row on the page knows its new place
+    box.page.wait_for_function(f"b => {SETTLED}", arg=box.element_handle(), timeout=FEEDBACK_MS, polling=50)
+    before = box.evaluate(ROWS)
+    source = box.locator(f'.cosmos-ptext[data-piece="{index}"]')
+    char = source.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
+                           " return r.getBoundingClientRect().width / e.textContent.length; }")
+    grab = {"x": 12 * char, "y": 4}
+    source.drag_to(box.locator(".cosmos-ptext").nth(place), source_position=grab,
+                   target_position={"x": grab["x"] + steps * len(INDENT) * char, "y": 4})
+    changed(box, before)
+
+
+def solve(box: Locator, puzzle: Parsons, how: str) -> None:
+    """Arrange the rows as the real function is, then leave the wrong lines out: by dragging each line into place
+    at its indentation (how="drag"), or with each row's buttons, moved up and indented (how="keyboard")."""
     for place, (index, level, _used) in enumerate(puzzle.solution):
         text = puzzle.pieces[index].text
+        if how == "drag":
+            if (place, level) != ([shown.strip() for shown, _ in rows(box)].index(text), 0):  # else: in place
+                drag(box, index, place, level)
+            continue
         while [shown.strip() for shown, _ in rows(box)].index(text) > place:
-            press(box, f"Move up: {text}", keyboard)
+            press(box, f"Move up: {text}", keyboard=True)
         for _ in range(level):
-            press(box, f"Indent one step more: {text}", keyboard)
+            press(box, f"Indent one step more: {text}", keyboard=True)
     for piece in puzzle.pieces:
         if not piece.wanted:
-            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard)
+            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard=how == "keyboard")
     wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
     assert rows(box)[:len(wanted)] == wanted
 
@@ -122,11 +148,11 @@ def kept_progress(lab: Lab) -> dict:
     return json.loads(files[0].read_text())
 
 
-def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, console: list[str], shots: Shots):
+def practise_parsons(page: Page, shots: Shots, whole_by_keyboard: bool = True) -> Parsons:
+    """Lesson 1's Parsons problem, run: its hint opened, solved by dragging, made wrong with a button, and solved
+    again by keyboard: from the start, or (whole_by_keyboard=False, a third of the key presses) mended by
+    tabbing to the button that undoes the wrong step and pressing Space; gives back the puzzle."""
     puzzle = the_puzzle()
-    stored = (ROOT / LESSON).read_bytes()
-    pages.open_notebook(page, lab.url, lab.token, LESSON)
-    pages.run_all(page)
     box = page.locator(".cosmos-parsons").first
     box.scroll_into_view_if_needed()
     shots.take(page, "parsons-shuffled", box)
@@ -136,10 +162,11 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     box.get_by_role("button", name="Hint").click()
     box.locator(".cosmos-hint").filter(has_text="Hint:").wait_for()
 
-    # by mouse: solved, then one line indented too far (a wrong arrangement that runs), then mended
-    solve(box, puzzle, keyboard=False)
+    # by mouse: every line dragged into place at its indentation, the wrong ones left out with their buttons,
+    # then one line indented too far with its button (a wrong arrangement that runs)
+    solve(box, puzzle, how="drag")
     assert check(box).startswith("Right: yours behaves like the game's bfs on all 3 cases")
-    shots.take(page, "parsons-solved-by-mouse", box)
+    shots.take(page, "parsons-solved-by-dragging", box)
     last = puzzle.pieces[puzzle.solution[-1][0]].text
     press(box, f"Indent one step more: {last}", keyboard=False)
     wrong = check(box)
@@ -147,15 +174,29 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     assert wrong.startswith("For a chain of four, from 1 yours gives BfsResult(dist=[0, 1, -1, -1]"), wrong
     assert "the game's bfs gives BfsResult(dist=[0, 1, 2, 3]" in wrong
 
+    if not whole_by_keyboard:  # Tab from the row's Move down reaches its Indent one step less; Space presses it
+        box.get_by_title(f"Move down: {last}", exact=True).focus()
+        page.keyboard.press("Tab")
+        assert box.evaluate("b => document.activeElement.title") == f"Indent one step less: {last}"
+        before = box.evaluate(ROWS)
+        page.keyboard.press("Space")
+        changed(box, before)
+        assert check(box).startswith("Right")
+        shots.take(page, "parsons-mended-by-keyboard", box)
+        return puzzle
+
     # by keyboard: from the shuffled start again, every button pressed with Enter
     box.get_by_role("button", name="Start again").click()
     box.page.wait_for_function(f"b => JSON.parse(({ROWS})(b)).every(r => !r[1] && !r[0].startsWith(' '))",
                                arg=box.element_handle(), timeout=FEEDBACK_MS)
-    solve(box, puzzle, keyboard=True)
+    solve(box, puzzle, how="keyboard")
     assert check(box).startswith("Right")
     shots.take(page, "parsons-solved-by-keyboard", box)
+    return puzzle
 
-    # a task: the student types a function in its cell, the check cell judges it
+
+def solve_the_task(page: Page, shots: Shots) -> None:
+    """Lesson 1's count_lanes task: typed wrong (the check names the failing input), then right."""
     starter = cell_with(page, "def count_lanes(systems):")
     judged = cell_with(page, "lanes_task.judge(count_lanes)")
     type_into(page, starter, "def count_lanes(systems):\n    return sum(len(s.links) for s in systems)\n")
@@ -166,6 +207,37 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     shots.take(page, "task-solved", judged)
     assert said.startswith("Right: yours behaves like the expected count_lanes on all 3 cases"), said
 
+
+def came_back_solved(page: Page, puzzle: Parsons, shots: Shots, when: str) -> None:
+    """After a restart or a reload and a new run: the Parsons shows the solved arrangement, its verdict, its hint,
+    and the overview counts the parts done."""
+    box = page.locator(".cosmos-parsons").first
+    box.scroll_into_view_if_needed()
+    shots.take(page, when, box)
+    assert box.locator(".cosmos-feedback").inner_text().startswith("Right")
+    assert "Hint:" in box.locator(".cosmos-hint").inner_text()
+    wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
+    assert rows(box)[:len(wanted)] == wanted
+    overview = page.locator(".cosmos-progress").first.inner_text()
+    assert re.search(r"Your progress in this lesson: [2-9] of \d+ parts done right", overview), overview
+
+
+def reload_and_run_all(page: Page) -> None:
+    """Load the page anew (what was typed is gone with it) and run the notebook again."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=pages.KERNEL_S)
+    pages.wait_idle(page)
+    pages.run_all(page)
+
+
+def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, console: list[str], shots: Shots):
+    stored = (ROOT / LESSON).read_bytes()
+    pages.open_notebook(page, lab.url, lab.token, LESSON)
+    pages.run_all(page)
+    puzzle = practise_parsons(page, shots)
+    solve_the_task(page, shots)
+
     saved = kept_progress(lab)["lessons"]["01-galaxy-from-a-seed"]["parts"]
     by_title = {part["title"]: part for part in saved.values()}
     assert by_title["Put the lines of bfs in order"]["correct"] is True
@@ -174,34 +246,17 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
 
     # the kernel restarts: the arrangement, its verdict and the hint come back; the overview counts them
     restart_and_run_all(page)
-    box = page.locator(".cosmos-parsons").first
-    box.scroll_into_view_if_needed()
-    shots.take(page, "after-kernel-restart", box)
-    assert box.locator(".cosmos-feedback").inner_text().startswith("Right")
-    assert "Hint:" in box.locator(".cosmos-hint").inner_text()
-    wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
-    assert rows(box)[:len(wanted)] == wanted
-    overview = page.locator(".cosmos-progress").first.inner_text()
-    assert re.search(r"Your progress in this lesson: [2-9] of \d+ parts done right", overview), overview
-
-    # the page is loaded anew (the typed code is gone with it) and run again: the Parsons comes back solved
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.reload()
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=pages.KERNEL_S)
-    pages.wait_idle(page)
-    pages.run_all(page)
-    box = page.locator(".cosmos-parsons").first
-    box.scroll_into_view_if_needed()
-    shots.take(page, "after-page-reload", box)
-    assert box.locator(".cosmos-feedback").inner_text().startswith("Right")
-    assert rows(box)[:len(wanted)] == wanted
+    came_back_solved(page, puzzle, shots, "after-kernel-restart")
+    # the page is loaded anew and run again: the Parsons comes back solved
+    reload_and_run_all(page)
+    came_back_solved(page, puzzle, shots, "after-page-reload")
     # progress never touches the notebook: the file on disk is the stored one
     assert (lab.root / LESSON).read_bytes() == stored
     assert console == [], console[:5]
 
 
-def test_the_students_own_function_stepped_in_the_exercise(lab: Lab, page: Page, console: list[str], shots: Shots):
-    pages.open_notebook(page, lab.url, lab.token, EXERCISE)
+def step_the_starter(page: Page, shots: Shots) -> None:
+    """In the exercise on screen: the starter stepped (it raises), then the student's endless loop stepped."""
     run_cell(page, cell_with(page, "def islands(n, lanes):"))  # the starter as it is: Run All would stop at its
     stepped = cell_with(page, "step_through(islands,")  # example call, which raises NotImplementedError
     run_cell(page, stepped)
@@ -230,4 +285,9 @@ def test_the_students_own_function_stepped_in_the_exercise(lab: Lab, page: Page,
     caption = stepper.locator(".cosmos-caption:visible").inner_text()
     assert "stopped here, after 400 steps" in caption, caption
     assert "count" in stepper.locator(".cosmos-locals:visible").inner_text()
+
+
+def test_the_students_own_function_stepped_in_the_exercise(lab: Lab, page: Page, console: list[str], shots: Shots):
+    pages.open_notebook(page, lab.url, lab.token, EXERCISE)
+    step_the_starter(page, shots)
     assert console == [], console[:5]

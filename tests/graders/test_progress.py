@@ -161,3 +161,62 @@ def test_the_command_line_shows_and_resets_progress(home, capsys):
     assert main(["progress", "--reset"]) == 0
     out = capsys.readouterr().out
     assert "forgot the progress of the whole course" in out and "exercise 01-islands" not in out
+
+
+def test_progress_that_cannot_be_written_is_kept_in_memory_and_the_overview_says_so(tmp_path, monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder should be: nothing can be written under it")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    monkeypatch.setattr(progress, "TRACKER", Tracker())
+    progress.TRACKER.open_lesson("99-test")
+    box = question().widget()
+    box.radio.index = 1
+    box.button.click()  # the write fails: no exception reaches the widget
+    assert box.verdict.correct
+    assert "cannot be written" in progress.TRACKER.notice and "only while this kernel runs" in progress.TRACKER.notice
+    assert "cannot be written" in Overview("99-test", progress.TRACKER).summary.value
+    again = question().widget()  # the cell run again in the same kernel: the answer comes back from memory
+    assert again.radio.index == 1 and again.verdict is not None and again.verdict.correct
+    progress.TRACKER.record_exercise("01-islands", 1, 2)
+    assert progress.TRACKER.read()["exercises"] == {"01-islands": {"score": 1, "max_score": 2}}
+
+
+def test_in_the_site_progress_is_in_the_browsers_storage_and_said_so():
+    from lite.build import lite_config
+
+    env = lite_config()["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    path = progress_path(env["loadPyodideOptions"]["env"])
+    assert progress.in_browser_storage(path)  # the kernel's /drive: the site's files, kept by the browser
+    assert progress.where(path) == ("this browser's storage for this site (the file data/epic-cosmos/progress.json "
+                                    "in the file browser), kept when the page is closed")
+    assert "private window" in progress.unsaved_notice(path, OSError(28, "Invalid argument"))
+    assert "Invalid argument" in progress.unsaved_notice(path, OSError(28, "Invalid argument"))
+    assert progress.where(Path("/home/ada/.local/share/epic-cosmos/progress.json")).startswith("/home/ada/")
+
+
+def test_a_browser_that_keeps_no_site_data_gets_one_message_and_the_lesson_goes_on(monkeypatch):
+    # what the site's /drive answers when the page has no service worker (a private window): EINVAL, for reads too
+    def refused(*_args, **_kwargs):
+        raise OSError(28, "Invalid argument")
+
+    monkeypatch.setattr(Path, "read_text", refused)
+    monkeypatch.setattr(progress, "save", refused)
+    tracker = Tracker(path_of=lambda: Path("/drive/data/epic-cosmos/progress.json"))
+    tracker.open_lesson("99-test")
+    assert tracker.register("p1", "choice", "Which is two?") is None
+    assert tracker.notice.startswith("This browser does not let the site keep your progress")
+    tracker.record("p1", answer=1, correct=True)
+    assert tracker.read()["lessons"]["99-test"]["parts"]["p1"]["correct"] is True
+    assert "until this page is closed or reloaded" in tracker.notice
+
+
+def test_a_part_done_right_once_stays_done_when_it_is_judged_wrong_later(home):
+    # after a page reload, Run All judges a task's starter again (what the student typed is gone with the page)
+    tracker = progress.TRACKER
+    tracker.register("task1", "task", "write count_lanes")
+    tracker.record("task1", correct=True)
+    tracker.record("task1", correct=False)
+    record = stored(home)["lessons"]["99-test"]
+    assert record["parts"]["task1"]["correct"] is False  # the latest verdict, as the widget shows it
+    assert progress.lesson_counts(record) == (1, 1, 1)
+    assert course_lines(stored(home), [])[0].startswith("99-test: 1 of 1 parts done right")

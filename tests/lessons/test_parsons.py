@@ -127,6 +127,48 @@ def test_the_widget_buttons_move_indent_and_leave_out_lines(quiz):
     assert "Use again" in [box.row_widgets[i].use.description for i, _l, used in box.rows if not used]
 
 
+def test_a_line_dropped_by_the_page_moves_there_and_indents_by_the_steps_it_was_dragged(quiz):
+    box = quiz.widget()
+    # as a student drags: each wanted line onto its place, dropped as far right as it belongs
+    for place, (text, level) in enumerate(RIGHT):
+        index = [p.text for p in quiz.pieces].index(text)
+        box.dropped.value = f"{index} {box.rows[place][0]} {level}"  # the page's drop: piece, piece dropped on, steps
+        assert box.rows[place] == (index, level, True)
+        assert box.dropped.value == ""  # emptied for the next drop
+    for text in WRONG:
+        box.row_widgets[[p.text for p in quiz.pieces].index(text)].use.click()
+    box.check_button.click()
+    assert box.verdict.correct
+    # dragged left of where it starts: one step less, never below none; a drop onto itself changes nothing
+    index = box.rows[3][0]
+    box.dropped.value = f"{index} {index} -5"
+    assert box.rows[3] == (index, 0, True) and box.verdict is not None and "Right" not in box.feedback.value
+    before = list(box.rows)
+    box.dropped.value = f"{index} {index} 0"
+    assert box.rows == before
+    # dropped on a row further down: it takes that row's place, the rows between move up one
+    first, third = box.rows[0][0], box.rows[2][0]
+    box.dropped.value = f"{first} {third} 0"
+    assert [r[0] for r in box.rows[:3]] == [before[1][0], before[2][0], first]
+
+
+@pytest.mark.parametrize("value", ["", "1 2", "a b c", "99 0 0", "0 99 0", "-1 0 0", "1 2 3 4"])
+def test_a_drop_that_is_not_one_of_the_problems_lines_is_ignored(quiz, value):
+    box = quiz.widget()
+    before = list(box.rows)
+    box.dropped.value = value
+    assert box.rows == before
+
+
+def test_every_line_can_be_dragged_and_dropped_on_and_says_which_piece_it_is(quiz):
+    box = quiz.widget()
+    for position, (index, _level, _used) in enumerate(box.rows):
+        html = box.row_widgets[index].text.value
+        assert 'draggable="true"' in html and f'data-piece="{index}"' in html and f'data-position="{position}"' in html
+        assert "ondragstart=" in html and "ondragover=" in html and "ondrop=" in html
+        assert html.count('"') % 2 == 0 and "&" not in html.split(">", 1)[0]  # the handlers stay inside their quotes
+
+
 def test_every_button_has_a_tooltip_naming_its_line(quiz):
     box = quiz.widget()
     for index, row in box.row_widgets.items():

@@ -1,6 +1,7 @@
 """Driving the JupyterLite site in Chromium: open a notebook, upload some, read what a cell printed."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -35,3 +36,14 @@ def last_printed(page: Page) -> str:
     return page.evaluate(
         """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell .jp-OutputArea')]
                    .map(area => area.innerText).filter(text => text.trim()).pop() || ''""")
+
+
+def close_notebook(page: Page) -> None:
+    """Close the notebook on screen; JupyterLab asks whether to save the changes a run made: no (so the next
+    notebook opened is the only one on screen, and the site's copy stays as it was)."""
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
+    page.wait_for_function("() => document.querySelector('.jp-Dialog') || !document.querySelector('.jp-Notebook')",
+                           timeout=KERNEL_S)
+    if page.locator(".jp-Dialog").count():
+        page.locator(".jp-Dialog button", has_text=re.compile("^(Discard|Don't Save)$")).click()
+    page.wait_for_selector(".jp-Notebook", state="detached", timeout=KERNEL_S)

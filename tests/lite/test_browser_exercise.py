@@ -10,7 +10,7 @@ from graders.selfcheck import IN_THE_BROWSER
 from tests.browser import pages
 from tests.browser.lab import ROOT
 from tests.browser.pages import Shots
-from tests.lite.lite_pages import KERNEL_S, last_printed, upload
+from tests.lite.lite_pages import KERNEL_S, close_notebook, last_printed, upload
 from tests.lite.site import Served
 
 pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
@@ -30,13 +30,7 @@ def self_check(page: Page, name: str, shots: Shots) -> list[str]:
     pages.run_all(page)
     report = last_printed(page).splitlines()
     shots.take(page, f"checked-{name.removesuffix('.ipynb')}")
-    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
-    # the run changed the notebook: JupyterLab asks whether to save it first (no: the next check needs it not)
-    page.wait_for_function("() => document.querySelector('.jp-Dialog') || !document.querySelector('.jp-Notebook')",
-                           timeout=KERNEL_S)
-    if page.locator(".jp-Dialog").count():
-        page.locator(".jp-Dialog button", has_text=re.compile("^(Discard|Don't Save)$")).click()
-    page.wait_for_selector(".jp-Notebook", state="detached", timeout=KERNEL_S)
+    close_notebook(page)  # unsaved: the next check needs the uploaded file as it was
     return report
 
 

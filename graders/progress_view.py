@@ -11,7 +11,8 @@ from graders import progress as store
 from graders.progress import Tracker, course_lessons, course_lines, lesson_counts, progress_path
 
 STATIC = ("<p><b>Your progress</b>: the parts of this lesson you have done show here once the notebook runs. "
-          "They are kept in your own folder, never in the notebook.</p>")
+          "They are kept outside the notebook: in your user data folder, or in the online site in your "
+          "browser's storage.</p>")
 
 
 def kept_in(path: Path) -> str:

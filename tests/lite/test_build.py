@@ -12,8 +12,6 @@ from lite import lock, wheel
 from lite.build import DATA_HOME, KERNEL_PLUGIN, PRELOADED, Built, course_version, joined, refused
 from tests.browser.lab import ROOT
 
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
-
 HIDDEN = ROOT / "graders" / "hidden"
 
 

@@ -34,7 +34,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     workers (`cached_site`), and each worker that runs one serves it and starts its own Chromium (both quick); only
     the notebooks' one Node run keeps its tests on one worker (test_notebooks_in_pyodide.py)."""
     for item in items:
-        if "tests/lite/test_browser" in item.nodeid:
+        if "tests/lite/" in item.nodeid and "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 

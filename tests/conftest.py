@@ -2,7 +2,9 @@
 every test keeps the student's progress in a folder of its own, never in the user's."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,53 @@ def playwright() -> Iterator[Playwright]:
     """The process's one Playwright (its sync API runs an asyncio loop for as long as it is open, and a second
     sync_playwright() in the same process refuses to start beside it): the JupyterLab tests (tests/browser) and
     the JupyterLite tests (tests/lite) each launch their own Chromium from it, in any order, in one process."""
+    asyncio._set_running_loop(None)  # one left marked running by an earlier test (see loop_guard) is no loop here
     with sync_playwright() as started:
         yield started
+
+
+@contextmanager
+def no_loop_marked_running() -> Iterator[None]:
+    """No asyncio loop marked running in this thread for the block; the one marked before is marked again after."""
+    kept = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(kept)
+
+
+def loop_guard(item: pytest.Item, last: bool = False) -> AbstractContextManager[None]:
+    """What a step of a test runs in. Between tests nothing runs an asyncio loop in pytest's thread, yet one can
+    stay marked running there: Playwright's sync API marks its own between its calls (for as long as the session's
+    Playwright is open), and a test whose loop stopped inside a callback or a greenlet can leave one. Then
+    `asyncio.run()` refuses to start, and so does `sync_playwright()`. So a test that drives no browser runs with
+    none marked and leaves none behind; a browser test, and the session's last teardown (which closes Playwright),
+    keep Playwright's."""
+    if "playwright" in item.fixturenames or last:
+        return nullcontext()
+    return no_loop_marked_running()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """Set a test up in its loop_guard."""
+    with loop_guard(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Run a test in its loop_guard."""
+    with loop_guard(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Tear a test down in its loop_guard."""
+    with loop_guard(item, last=nextitem is None):
+        return (yield)
 
 
 @pytest.fixture(autouse=True)

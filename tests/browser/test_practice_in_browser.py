@@ -17,10 +17,12 @@ from tests.browser.pages import Shots
 
 LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 EXERCISE = "exercises/01-islands/islands.ipynb"
+# textContent, not innerText: the rows keep their spaces (white-space: pre) either way, and innerText would make the
+# browser lay the whole lesson out again at every look while the widget changes (a look every 50 ms while waiting)
 ROWS = ("b => JSON.stringify([...b.querySelectorAll('.cosmos-ptext')]"
-        ".map(e => [e.innerText, e.classList.contains('cosmos-unused')]))")
+        ".map(e => [e.textContent, e.classList.contains('cosmos-unused')]))")
 SETTLED = "[...b.querySelectorAll('.cosmos-ptext')].every((e, i) => +e.dataset.position === i)"
-FEEDBACK_MS = 60_000
+FEEDBACK_MS = pages.KERNEL_S  # a widget's answer comes from the kernel: on a busy machine it may take minutes
 
 
 def the_puzzle() -> Parsons:

@@ -1,6 +1,7 @@
 """Fixtures of the JupyterLite tests: the site built once, served on loopback, and a tab with no other network."""
 from __future__ import annotations
 
+import fcntl
 import json
 import shutil
 import subprocess
@@ -28,14 +29,13 @@ CACHE = Path(tempfile.gettempdir()) / "epic-cosmos-lite-sites"
 SEALED_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to name the items
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The site's tests share one build, one Node run, one server and one Chromium: one xdist worker runs them."""
+    """Mark the tests that drive the site in Chromium. They are in no xdist group: the site is built once for all
+    workers (`cached_site`), and each worker that runs one serves it and starts its own Chromium (both quick); only
+    the notebooks' one Node run keeps its tests on one worker (test_notebooks_in_pyodide.py)."""
     for item in items:
-        if "tests/lite/" in item.nodeid:
-            item.add_marker(pytest.mark.xdist_group("lite"))
-            if "test_browser" in item.nodeid:
-                item.add_marker(pytest.mark.browser)
+        if "tests/lite/" in item.nodeid and "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 def cached_site(root: Path = ROOT) -> Built:
@@ -43,21 +43,25 @@ def cached_site(root: Path = ROOT) -> Built:
     then kept under the temp folder by the inputs' digest and reused (by every test session until they change)."""
     home = CACHE / inputs_digest(root)
     record = home / "built.json"
-    if not record.is_file():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        fresh = Path(tempfile.mkdtemp(prefix="building-", dir=CACHE))
-        started = time.monotonic()
-        subprocess.run([str(course.lite_python()), "-m", "lite", str(fresh / "site")], cwd=root, check=True,
-                       stdout=subprocess.DEVNULL)
-        files, size = site_size(fresh / "site")
-        (fresh / "built.json").write_text(json.dumps({"seconds": time.monotonic() - started, "files": files,
-                                                      "size": size}))
-        try:
-            fresh.rename(home)  # whole or not at all: a site half built is never found
-        except OSError:  # another session built the same inputs meanwhile: theirs is the same site
-            shutil.rmtree(fresh)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f"{home.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a second worker (or session) waits for the first one's build, then uses it
+        if not record.is_file():
+            build_into(home, root)
     made = json.loads(record.read_text())
     return Built(home / "site", made["seconds"], made["files"], made["size"])
+
+
+def build_into(home: Path, root: Path) -> None:
+    """Build the site (`python -m lite` in .venv-lite) in a fresh folder, then move it to home whole."""
+    fresh = Path(tempfile.mkdtemp(prefix="building-", dir=CACHE))
+    started = time.monotonic()
+    subprocess.run([str(course.lite_python()), "-m", "lite", str(fresh / "site")], cwd=root, check=True,
+                   stdout=subprocess.DEVNULL)
+    files, size = site_size(fresh / "site")
+    (fresh / "built.json").write_text(json.dumps({"seconds": time.monotonic() - started, "files": files,
+                                                  "size": size}))
+    fresh.rename(home)  # whole or not at all: a site half built is never found
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page
 
 from graders.selfcheck import IN_THE_BROWSER
@@ -12,8 +11,6 @@ from tests.browser.lab import ROOT
 from tests.browser.pages import Shots
 from tests.lite.lite_pages import KERNEL_S, close_notebook, last_printed, upload
 from tests.lite.site import Served
-
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
 
 HIDDEN = ROOT / "graders" / "hidden"
 REFERENCE = HIDDEN / "01-islands" / "reference.ipynb"

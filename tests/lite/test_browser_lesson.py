@@ -5,7 +5,6 @@ import re
 from pathlib import Path
 
 import nbformat
-import pytest
 from playwright.sync_api import Page
 
 from lite.build import DATA_HOME
@@ -15,8 +14,6 @@ from tests.browser.pages import Shots
 from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran, stepper_state, wait_for_step
 from tests.lite.lite_pages import open_in_lite
 from tests.lite.site import Served
-
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
 
 LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
 

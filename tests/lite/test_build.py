@@ -12,8 +12,6 @@ from lite import lock, wheel
 from lite.build import DATA_HOME, KERNEL_PLUGIN, PRELOADED, Built, course_version, joined, refused
 from tests.browser.lab import ROOT
 
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
-
 HIDDEN = ROOT / "graders" / "hidden"
 
 
@@ -72,18 +70,17 @@ def test_the_course_wheel_is_the_same_bytes_every_time(tmp_path: Path):
     assert wheel.build_wheel(ROOT, tmp_path / "b", "0.1.0").read_bytes() == first
 
 
-@pytest.mark.parametrize("exercise", sorted(path.name for path in HIDDEN.iterdir() if path.is_dir()))
-def test_no_hidden_check_and_no_solution_reaches_the_site(built: Built, exercise: str):
-    hidden = json.loads((HIDDEN / exercise / "hidden.json").read_text())
-    secrets = [check["name"] for check in hidden["checks"]]
-    reference = nbformat.read(HIDDEN / exercise / "reference.ipynb", as_version=4)
-    # a solution's own lines: those that no public file of the course (lessons, engine, starters) has too
-    public = "\n".join(path.read_text(encoding="utf-8") for folder in ("lessons", "exercises", *wheel.PACKAGES)
-                       for path in (ROOT / folder).rglob("*") if path.suffix in (".py", ".md", ".ipynb")
-                       and "hidden" not in path.parts)
-    secrets += [line.strip() for cell in reference.cells if cell.cell_type == "code"
-                for line in cell.source.splitlines() if len(line.strip()) > 30 and line.strip() not in public]
-    assert secrets
+@pytest.fixture(scope="module")
+def public() -> str:
+    """Every public file of the course (lessons, starters, the packages), as one text."""
+    return "\n".join(path.read_text(encoding="utf-8") for folder in ("lessons", "exercises", *wheel.PACKAGES)
+                     for path in (ROOT / folder).rglob("*") if path.suffix in (".py", ".md", ".ipynb")
+                     and "hidden" not in path.parts)
+
+
+@pytest.fixture(scope="module")
+def site_text(built: Built) -> str:
+    """Every text file of the site and every file inside its wheels, as one text (read once for all exercises)."""
     blobs = []
     for path in built.site.rglob("*"):
         if path.is_file() and path.suffix in (".json", ".ipynb", ".md", ".py"):
@@ -91,8 +88,19 @@ def test_no_hidden_check_and_no_solution_reaches_the_site(built: Built, exercise
         elif path.suffix == ".whl":
             with zipfile.ZipFile(path) as archive:
                 blobs.extend(archive.read(name).decode("utf-8", "replace") for name in archive.namelist())
-    text = "\n".join(blobs)
-    leaked = [secret for secret in secrets if secret in text]
+    return "\n".join(blobs)
+
+
+@pytest.mark.parametrize("exercise", sorted(path.name for path in HIDDEN.iterdir() if path.is_dir()))
+def test_no_hidden_check_and_no_solution_reaches_the_site(site_text: str, public: str, exercise: str):
+    hidden = json.loads((HIDDEN / exercise / "hidden.json").read_text())
+    secrets = [check["name"] for check in hidden["checks"]]
+    reference = nbformat.read(HIDDEN / exercise / "reference.ipynb", as_version=4)
+    # a solution's own lines: those that no public file of the course (lessons, engine, starters) has too
+    secrets += [line.strip() for cell in reference.cells if cell.cell_type == "code"
+                for line in cell.source.splitlines() if len(line.strip()) > 30 and line.strip() not in public]
+    assert secrets
+    leaked = [secret for secret in secrets if secret in site_text]
     assert leaked == [], f"{exercise}: the site holds hidden checks or solution lines: {leaked[:3]}"
 
 

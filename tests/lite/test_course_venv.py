@@ -4,12 +4,9 @@ from __future__ import annotations
 import importlib.metadata
 from pathlib import Path
 
-import pytest
 from jupyter_core.paths import jupyter_path
 
 import course
-
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
 
 
 def test_the_course_venv_has_no_jupyterlite_distribution():

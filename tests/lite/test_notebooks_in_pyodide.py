@@ -16,7 +16,7 @@ from lessons.nbfile import WIDGET_VIEW
 from lite.build import Built
 from tests.browser.lab import ROOT
 
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
+pytestmark = pytest.mark.xdist_group("pyodide")  # one worker: the notebooks run in one Node run (`runs`)
 
 RUNNER = Path(__file__).with_name("run_in_pyodide.mjs")
 NOTEBOOKS = [path.relative_to(ROOT).as_posix() for path in

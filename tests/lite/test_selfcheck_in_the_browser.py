@@ -7,8 +7,6 @@ import pytest
 
 from graders import selfcheck
 
-pytestmark = pytest.mark.xdist_group("lite")  # one worker: one built site, one Node run, one Chromium
-
 
 def test_in_the_browser_the_report_starts_by_saying_it_is_a_self_check(monkeypatch: pytest.MonkeyPatch,
                                                                        capsys: pytest.CaptureFixture[str]):

@@ -1,6 +1,7 @@
 """The JupyterLite build: what the site holds, that it needs nothing from outside, and that no secret is in it."""
 from __future__ import annotations
 
+import inspect
 import json
 import zipfile
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from lite import lock, wheel
 from lite.build import DATA_HOME, KERNEL_PLUGIN, PRELOADED, Built, course_version, joined, refused
 from tests.browser.lab import ROOT
+from tests.hidden_scripts import load_script
 
 HIDDEN = ROOT / "graders" / "hidden"
 
@@ -91,7 +93,15 @@ def site_text(built: Built) -> str:
     return "\n".join(blobs)
 
 
-@pytest.mark.parametrize("exercise", sorted(path.name for path in HIDDEN.iterdir() if path.is_dir()))
+EXERCISES = sorted(path.name for path in HIDDEN.iterdir() if (path / "hidden.json").is_file())
+
+
+def test_every_exercise_has_its_hidden_side_and_the_lessons_tasks_theirs():
+    assert EXERCISES == sorted(path.name for path in (ROOT / "exercises").iterdir() if path.is_dir())
+    assert (HIDDEN / "lessons" / "make_tasks.py").is_file()
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
 def test_no_hidden_check_and_no_solution_reaches_the_site(site_text: str, public: str, exercise: str):
     hidden = json.loads((HIDDEN / exercise / "hidden.json").read_text())
     secrets = [check["name"] for check in hidden["checks"]]
@@ -102,6 +112,13 @@ def test_no_hidden_check_and_no_solution_reaches_the_site(site_text: str, public
     assert secrets
     leaked = [secret for secret in secrets if secret in site_text]
     assert leaked == [], f"{exercise}: the site holds hidden checks or solution lines: {leaked[:3]}"
+
+
+def test_no_answer_of_the_lessons_tasks_reaches_the_site(site_text: str):
+    make_tasks = load_script(HIDDEN / "lessons", "make_tasks")
+    bodies = [inspect.getsource(answer).split('"""')[-1].strip() for answer in make_tasks.ANSWERS.values()]
+    assert len(bodies) >= 10 and all(bodies)
+    assert [body for body in bodies if body in site_text] == []
 
 
 def test_the_saves_folder_is_in_the_site_so_the_page_finds_it(built: Built):

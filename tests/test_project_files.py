@@ -51,9 +51,9 @@ def test_the_guides_for_writers_point_inside_the_repository():
     assert (ROOT / "lessons" / "PATTERN.md").is_file()
 
 
-def test_the_constraints_pin_every_requirement_of_every_extra_within_its_range():
+def test_the_constraints_pin_every_requirement_and_every_extras_within_its_range():
     pinned = pins(course.CONSTRAINTS)
-    for extra in PYPROJECT["project"]["optional-dependencies"].values():
+    for extra in [PYPROJECT["project"]["dependencies"], *PYPROJECT["project"]["optional-dependencies"].values()]:
         for line in extra:
             req = Requirement(line)
             assert normal(req.name) in pinned, f"{req.name} is not pinned in constraints.txt"

@@ -4,6 +4,7 @@ reference or known-wrong solution, no script that makes them. Installed into a f
 commands work from another folder."""
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import os
 import shutil
@@ -63,6 +64,50 @@ def test_the_wheel_declares_the_console_commands_and_the_licence(wheel: zipfile.
                  "graders-instructor = graders_instructor.__main__:main"):
         assert line in text
     assert any(name.endswith("licenses/LICENSE") for name in wheel_names)
+
+
+# the modules that need an extra beyond the run-time dependencies, and which
+NEEDS_AN_EXTRA = {"lessons/regenerate.py": "notebook"}  # jupytext: storing a lesson's outputs is the instructor's
+
+
+def top_level_imports(source: bytes) -> set[str]:
+    """The top-level names a module imports when it is loaded (not those imported inside a function)."""
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def declared(requirements: list[str]) -> set[str]:
+    """The import names of these requirements' distributions (as installed here)."""
+    modules = importlib.metadata.packages_distributions()
+    wanted = {canonicalize_name(Requirement(line).name) for line in requirements}
+    return {module for module, owners in modules.items() if {canonicalize_name(o) for o in owners} & wanted}
+
+
+def test_every_module_of_the_wheel_imports_only_what_the_wheel_declares(wheel: zipfile.ZipFile,
+                                                                          wheel_names: list[str]):
+    metadata = wheel.read(next(name for name in wheel_names if name.endswith(".dist-info/METADATA"))).decode()
+    requires = [line.removeprefix("Requires-Dist: ") for line in metadata.splitlines()
+                if line.startswith("Requires-Dist: ")]
+    base = [line for line in requires if "extra ==" not in line]
+    extras: dict[str, list[str]] = {}
+    for line in requires:
+        if "extra ==" in line:
+            extras.setdefault(line.split('extra == "')[1].rstrip('"'), []).append(line.split(";")[0])
+    own = {name.split("/")[0] for name in wheel_names if name.endswith("/__init__.py")}
+    allowed = sys.stdlib_module_names | own | {"__future__"} | declared(base)
+    undeclared = {}
+    for name in (name for name in wheel_names if name.endswith(".py")):
+        extra = NEEDS_AN_EXTRA.get(name)
+        missing = top_level_imports(wheel.read(name)) - allowed - (declared(extras[extra]) if extra else set())
+        if missing:
+            undeclared[name] = sorted(missing)
+    assert undeclared == {}, "modules import what the wheel's dependencies do not name (pyproject.toml)"
+    assert {"ipywidgets", "nbclient", "ipykernel"} <= declared(base)  # the widgets and the self-check's kernel
 
 
 def wheel_path(name: str) -> str:

@@ -46,14 +46,16 @@ def parser() -> argparse.ArgumentParser:
     for command in (validate, grade):
         command.add_argument("exercise", help="an exercise name (01-islands) or folder")
         command.add_argument(
-            "--jobs", type=int, default=os.cpu_count() or 1, help="submissions at a time"
+            "--jobs", type=int, default=os.cpu_count() or 1,
+            help="submissions at a time (default: the machine's %(default)s cores)",
         )
     grade.add_argument(
         "submissions", nargs="+", type=Path,
         help="notebooks, folders of students' folders, or Canvas/Moodle bulk-download zips",
     )
     grade.add_argument(
-        "--out", type=Path, default=Path("grading-out"), help="folder for the results"
+        "--out", type=Path, default=Path("grading-out"),
+        help="folder for the results (default: %(default)s)",
     )
     grade.add_argument(
         "--canvas-assignment", metavar="ID",

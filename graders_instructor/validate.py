@@ -97,6 +97,12 @@ def json_missing(path: Path, schema: dict) -> tuple[object, list[str]]:
     return data, found + [f"{path}: {where} still says TODO" for where in todos(data)]
 
 
+def todo_line(text: str) -> str:
+    """The first line of a cell's source that says TODO, stripped and cut to 80 characters."""
+    line = next(line for line in text.splitlines() if "TODO" in line).strip()
+    return line if len(line) <= 80 else line[:79] + "…"
+
+
 def notebook_missing(path: Path, role: str) -> tuple[list[str], list[str]]:
     """A notebook's code cells and what is missing in it (the file, cells that still say TODO)."""
     if not path.is_file():
@@ -106,7 +112,8 @@ def notebook_missing(path: Path, role: str) -> tuple[list[str], list[str]]:
     except (ValueError, UnicodeDecodeError, KeyError, TypeError):
         return [], [f"{path}: not a readable notebook (the {role})"]
     sources = ["".join(cell.get("source", "")) for cell in cells]
-    found = [f"{path}: cell {index + 1} still says TODO" for index, text in enumerate(sources) if "TODO" in text]
+    found = [f"{path}: cell {index + 1} ({cell.get('cell_type')}) still says TODO: {todo_line(text)}"
+             for index, (cell, text) in enumerate(zip(cells, sources, strict=True)) if "TODO" in text]
     code = [text for cell, text in zip(cells, sources, strict=True) if cell.get("cell_type") == "code"]
     return code, found
 

@@ -3,6 +3,7 @@ message and exit code 2, never a traceback (each command tried in this process, 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,11 @@ def test_paths_it_cannot_use_are_one_line_each(capsys: pytest.CaptureFixture[str
     code, err = run(capsys, "grade", "01-islands", str(REPO / "README.md"), "--moodle-worksheet",
                     str(tmp_path / "missing.csv"))
     assert code == 2 and err == f"error: --moodle-worksheet {tmp_path / 'missing.csv'}: No such file or directory\n"
+
+
+def test_grades_help_says_where_the_results_go_and_how_many_run_at_once(capsys: pytest.CaptureFixture[str]):
+    with pytest.raises(SystemExit):
+        main(["grade", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help at the terminal's width
+    assert "folder for the results (default: grading-out)" in shown
+    assert f"submissions at a time (default: the machine's {os.cpu_count() or 1} cores)" in shown

@@ -110,12 +110,13 @@ def test_new_lays_out_an_exercise_validate_says_what_is_left_then_proves_it(tmp_
         "08-fleet-total: not ready to validate, still to do:",
         f"  {student}/exercise.json: title still says TODO",
         f"  {student}/exercise.json: checks[0].name still says TODO",
-        f"  {student}/fleet_total.ipynb: cell 1 still says TODO",
-        f"  {student}/fleet_total.ipynb: cell 2 still says TODO",
+        f"  {student}/fleet_total.ipynb: cell 1 (markdown) still says TODO: # Exercise: TODO",
+        f'  {student}/fleet_total.ipynb: cell 2 (code) still says TODO: """TODO: what solve returns."""',
         f"  {grader}/hidden.json: checks: has no hidden check yet: write them, or run python "
         f"{grader}/make_hidden.py",
-        f"  {grader}/reference.ipynb: cell 1 still says TODO",
-        f"  {grader}/reference.ipynb: cell 2 still says TODO",
+        f"  {grader}/reference.ipynb: cell 1 (markdown) still says TODO: # Exercise: TODO",
+        f'  {grader}/reference.ipynb: cell 2 (code) still says TODO: '
+        f'"""TODO: the reference solution (replace this one)."""',
         f"  {grader}/wrong: no known-wrong solution (a notebook per typical mistake)",
     ]
 

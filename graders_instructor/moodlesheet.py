@@ -52,7 +52,9 @@ class Sheet:
                     f"{points:g} first")
         if self.maximum > points:
             return (f"the assignment's maximum grade in Moodle is {self.maximum:g}, the exercise's points "
-                    f"{points:g}: the grades are points out of {points:g}, not rescaled")
+                    f"{points:g}: the grades are points out of {points:g}, not rescaled (a full score shows as "
+                    f"{points:g}/{self.maximum:g} in Moodle: set the maximum grade to {points:g} for grades out of "
+                    f"{points:g})")
         return ""
 
     def participant(self, row: list[str]) -> str:

@@ -3,12 +3,15 @@ message and exit code 2, never a traceback (each command tried in this process, 
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from graders.__main__ import main
+from graders_instructor.commands import parser
 from tests.graders.grader_helpers import REPO
 
 REQUIRED = {"grade": "exercise, submissions", "validate": "exercise", "check": "notebook", "new": "name",
@@ -61,3 +64,17 @@ def test_grades_help_says_where_the_results_go_and_how_many_run_at_once(capsys: 
     shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help at the terminal's width
     assert "folder for the results (default: grading-out)" in shown
     assert f"submissions at a time (default: the machine's {os.cpu_count() or 1} cores)" in shown
+
+
+def test_every_option_the_docs_give_a_graders_command_is_one_it_takes():
+    commands = next(action for action in parser()._actions if isinstance(action, argparse._SubParsersAction))
+    taken = {name: {option for action in sub._actions for option in action.option_strings}
+             for name, sub in commands.choices.items()}
+    seen = 0
+    for doc in ("README.md", "graders/FORMAT.md"):
+        for line in (REPO / doc).read_text(encoding="utf-8").splitlines():
+            for command, rest in re.findall(r"python -m graders (\w+)([^`|#]*)", line):
+                for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", rest):
+                    assert option in taken[command], f"{doc}: {line.strip()!r}: {command} has no {option}"
+                    seen += 1
+    assert seen >= 15  # the docs' examples were read: --out, --lang, --late-penalty, --moodle-worksheet, --root...

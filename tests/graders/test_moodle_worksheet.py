@@ -89,6 +89,8 @@ def test_the_columns_are_found_by_name_in_a_known_language_and_by_moodles_order_
         assert sheet.maximum == 30 and sheet.maximum_note(30) == ""
         assert "Moodle skips every grade above 30; set the maximum grade to 40 first" in sheet.maximum_note(40)
         assert "not rescaled" in sheet.maximum_note(20)
+        assert sheet.maximum_note(20).endswith(
+            "a full score shows as 20/30 in Moodle: set the maximum grade to 20 for grades out of 20)")
     resaved = "".join(";".join(row) + "\r\n" for row in csv.reader(io.StringIO(worksheet("de").lstrip("\ufeff"))))
     path.write_text(resaved, encoding="utf-8")  # as a spreadsheet saves it again: semicolons, CRLF, no BOM
     sheet = read_sheet(path)

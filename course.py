@@ -328,12 +328,20 @@ def lab_command(options: list[str], root: Path = ROOT) -> list[str]:
     return [str(venv_python()), "-m", "jupyter", "lab", *as_root, *opening, terminals, saving, *options]
 
 
+def workers(args: list[str]) -> list[str]:
+    """Two xdist workers, unless the arguments turn xdist off (`-p no:xdist`: then pytest knows no -n)."""
+    for i, arg in enumerate(args):
+        if arg in ("-pno:xdist", "-p=no:xdist") or (arg == "no:xdist" and i > 0 and args[i - 1] == "-p"):
+            return []
+    return ["-n", "2", "--dist", "loadgroup"]
+
+
 def run_tests(python: str, args: list[str]) -> int:
     """The whole suite on two workers; then how long it took (wall and CPU), below pytest's ten slowest tests."""
     # --dist loadgroup: tests marked with one xdist_group share a worker (the Dask cluster tests; the
     # JupyterLite tests, tests/lite, which share one built site, one Node run and one Chromium)
     started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    code = run([python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "--durations=10", *args], cwd=ROOT)
+    code = run([python, "-m", "pytest", *workers(args), "--durations=10", *args], cwd=ROOT)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     print(f"course.py test: {clock(time.monotonic() - started)} of wall clock, {clock(cpu)} of CPU "

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import shutil
 import sys
 from importlib import resources
 from pathlib import Path
+
+NOTEBOOK_EXTRA = 'pip install "epic-cosmos-course[notebook]"'
 
 
 def notebooks() -> list[Path]:
@@ -53,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cannot copy the lessons into {args.copy}: {error.strerror or error}", file=sys.stderr)
             return 1
         print(f"{len(copies)} lessons in {args.copy}; open them with: jupyter lab {args.copy}")
+        if importlib.util.find_spec("jupyterlab") is None:
+            print(f"JupyterLab is not installed here; it comes with the notebook extra: {NOTEBOOK_EXTRA}")
         return 0
     for notebook in found:
         print(f"{title(notebook)}\n    {notebook}")

@@ -99,6 +99,22 @@ def test_the_test_command_keeps_an_xdist_group_on_one_worker_and_ends_with_its_t
     assert re.fullmatch(r"course\.py test: (\d+ min )?\d+ s of wall clock, (\d+ min )?\d+ s of CPU \(.*\)", lines[-1])
 
 
+def test_the_test_command_runs_in_one_process_when_xdist_is_turned_off(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+):
+    # CONTRIBUTING and the README give `course.py test ... -p no:xdist`: pytest then knows no -n, so none is passed
+    assert course.workers(["-k", "x"]) == ["-n", "2", "--dist", "loadgroup"]
+    for off in (["-p", "no:xdist"], ["-pno:xdist"], ["-p=no:xdist"], ["-k", "x", "-p", "no:xdist"]):
+        assert course.workers(off) == [], off
+    (tmp_path / "test_alone.py").write_text(
+        "import os\n\n\ndef test_it():\n    assert 'PYTEST_XDIST_WORKER' not in os.environ\n")
+    alone = str(tmp_path / "test_alone.py")
+    code = course.run_tests(sys.executable, ["-p", "no:xdist", "-p", "no:cacheprovider", alone])
+    out = capfd.readouterr().out
+    assert code == 0, out
+    assert re.search(r"=+ 1 passed in .* =+", out), out
+
+
 IMPORTS = """
 import importlib, json, sys
 found = {}

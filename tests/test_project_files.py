@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import subprocess
+import sys
 import tomllib
 
 import yaml
@@ -39,6 +41,27 @@ def test_the_licence_changelog_and_contributing_guide_are_there_and_named_in_the
     assert "lessons/WRITING.md" in (ROOT / "CONTRIBUTING.md").read_text()
     for name in ("LICENSE", "CHANGELOG.md", "CONTRIBUTING.md"):
         assert name in README, f"the README names {name}"
+
+
+def test_contributings_lesson_checks_select_that_lessons_tests_and_its_notebooks():
+    """CONTRIBUTING's `-k` for lesson 2 takes its content and trace tests and the tests of its stored notebook."""
+    text = (ROOT / "CONTRIBUTING.md").read_text()
+    assert 'python3 course.py test tests/lessons -k "lessonN or NN-" -p no:xdist' in text
+    keyword = re.search(r'lesson 2:\s+`-k "([^"]+)"`', text)
+    assert keyword and keyword[1] == "lesson2 or 02-"
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/lessons", "-k", keyword[1], "-p", "no:xdist",
+                           "-p", "no:randomly", "-p", "no:cacheprovider", "--collect-only", "-q"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    chosen = {line.split("::")[0] + "::" + line.split("::")[1].split("[")[0] for line in done.stdout.splitlines()
+              if "::" in line}
+    files = {name.split("::")[0] for name in chosen}
+    assert {"tests/lessons/test_lesson2_content.py", "tests/lessons/test_lesson2_trace.py"} <= files
+    for test in ("test_lesson_notebooks.py::test_reexecuting_reproduces_every_stored_output",
+                 "test_lesson_sources.py::test_stored_notebook_is_made_from_its_source",
+                 "test_notebook_files.py::test_stored_notebook_is_byte_for_byte_what_jupyterlab_saves"):
+        assert f"tests/lessons/{test}" in chosen, test
+    assert "02-technology-tree" in done.stdout and "01-galaxy" not in done.stdout and "lesson1" not in done.stdout
 
 
 def test_the_guides_for_writers_point_inside_the_repository():

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -198,6 +199,12 @@ def test_the_installed_lessons_are_found_and_copied(installed: Path, tmp_path: P
     assert str(installed) in listed.stdout and str(ROOT) not in listed.stdout
     copied = run_installed(installed, tmp_path, "python", "-m", "lessons", "--copy", "mine")
     assert copied.returncode == 0, copied.stderr
+    # the wheel alone has no JupyterLab (the notebook extra has): the message says how to get the command it names
+    assert "open them with: jupyter lab mine" in copied.stdout
+    assert 'pip install "epic-cosmos-course[notebook]"' in copied.stdout, copied.stdout
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert f"{project['name']}[notebook]" in copied.stdout
+    assert any(Requirement(need).name.lower() == "jupyterlab" for need in project["optional-dependencies"]["notebook"])
     assert sorted(path.name for path in (tmp_path / "mine").iterdir()) == sorted(
         path.name for path in (ROOT / "lessons").glob("*.ipynb"))
 

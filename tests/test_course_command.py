@@ -106,13 +106,15 @@ def test_the_test_command_runs_in_one_process_when_xdist_is_turned_off(
     assert course.workers(["-k", "x"]) == ["-n", "2", "--dist", "loadgroup"]
     for off in (["-p", "no:xdist"], ["-pno:xdist"], ["-p=no:xdist"], ["-k", "x", "-p", "no:xdist"]):
         assert course.workers(off) == [], off
+    # (not PYTEST_XDIST_WORKER: an outer run's worker passes it on to the inner pytest)
     (tmp_path / "test_alone.py").write_text(
-        "import os\n\n\ndef test_it():\n    assert 'PYTEST_XDIST_WORKER' not in os.environ\n")
+        "def test_it(request):\n    assert not request.config.pluginmanager.hasplugin('xdist')\n")
     alone = str(tmp_path / "test_alone.py")
     code = course.run_tests(sys.executable, ["-p", "no:xdist", "-p", "no:cacheprovider", alone])
     out = capfd.readouterr().out
     assert code == 0, out
     assert re.search(r"=+ 1 passed in .* =+", out), out
+    assert "workers" not in out, out
 
 
 IMPORTS = """

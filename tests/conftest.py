@@ -71,6 +71,23 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
         return (yield)
 
 
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[pytest.TestReport]:
+    """Note on the test whether a step of it failed (a browser test then takes a last screenshot, see failed)."""
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+def failed(item: pytest.Item) -> bool:
+    """Whether the test's setup or call has failed so far."""
+    return item.stash.get(FAILED, False)
+
+
 @pytest.fixture(autouse=True)
 def own_progress(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh, empty user data folder ($XDG_DATA_HOME) and a tracker that has seen nothing."""

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
+from tests.browser import pages
 from tests.browser.lab import Lab, start_lab
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, KERNEL_S, Shots, collect_console_errors
 
@@ -68,11 +69,13 @@ def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
 
 
 @pytest.fixture
-def shots(request: pytest.FixtureRequest) -> Shots:
-    """A fresh folder for this test's screenshots, outside the repository."""
+def shots(request: pytest.FixtureRequest) -> Iterator[Shots]:
+    """A fresh folder for this test's screenshots, outside the repository (after a failure, one more of the page)."""
     name = request.node.name.replace("/", "_").replace("[", "-").rstrip("]")
     folder = SHOTS / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     print(f"screenshots: {folder}")
-    return Shots(folder)
+    taken = Shots(folder)
+    yield taken
+    pages.shot_of_failure(request, taken)

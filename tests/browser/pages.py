@@ -6,7 +6,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import ConsoleMessage, Locator, Page, Response
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.conftest import failed
 
 # ms: a kernel starts, a notebook runs, a page answers within this. Generous: these are failure detectors, not
 # speed targets, and the machine running them may be busy (lesson 6's games took minutes at a load of 30 on 2 cores)
@@ -42,6 +46,16 @@ class Shots:
             element.screenshot(path=str(path))
         self.taken.append(path)
         return path
+
+
+def shot_of_failure(request: pytest.FixtureRequest, shots: Shots) -> None:
+    """After a test that failed with a tab open: a screenshot of the page as it was left ("NN-failed.png")."""
+    tab = request.node.funcargs.get("page")
+    if failed(request.node) and isinstance(tab, Page) and not tab.is_closed():
+        try:
+            shots.take(tab, "failed")
+        except PlaywrightError as error:  # a page that cannot be drawn any more: the test's own error says more
+            print(f"no screenshot of the failure: {error}".splitlines()[0])
 
 
 def collect_console_errors(tab: Page, console: list[str]) -> None:

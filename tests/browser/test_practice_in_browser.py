@@ -1,6 +1,6 @@
-"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse (its lines dragged) and by
-keyboard, a wrong arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and a page
-reload, and the student's own function stepped through in an exercise."""
+"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse (its lines dragged) and
+mended by keyboard, a wrong arrangement's feedback, a hint, a task solved, progress that survives a kernel restart
+and a page reload, and the student's own function stepped through in an exercise."""
 from __future__ import annotations
 
 import json
@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import nbformat
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from graders.parsons import INDENT, Parsons
@@ -72,22 +73,16 @@ def drag(box: Locator, index: int, place: int, steps: int) -> None:
     changed(box, before)
 
 
-def solve(box: Locator, puzzle: Parsons, how: str) -> None:
-    """Arrange the rows as the real function is, then leave the wrong lines out: by dragging each line into place
-    at its indentation (how="drag"), or with each row's buttons, moved up and indented (how="keyboard")."""
+def solve(box: Locator, puzzle: Parsons) -> None:
+    """Arrange the rows as the real function is, each line dragged into place at its indentation, then leave the
+    wrong lines out with their buttons."""
     for place, (index, level, _used) in enumerate(puzzle.solution):
         text = puzzle.pieces[index].text
-        if how == "drag":
-            if (place, level) != ([shown.strip() for shown, _ in rows(box)].index(text), 0):  # else: in place
-                drag(box, index, place, level)
-            continue
-        while [shown.strip() for shown, _ in rows(box)].index(text) > place:
-            press(box, f"Move up: {text}", keyboard=True)
-        for _ in range(level):
-            press(box, f"Indent one step more: {text}", keyboard=True)
+        if (place, level) != ([shown.strip() for shown, _ in rows(box)].index(text), 0):  # else: in place
+            drag(box, index, place, level)
     for piece in puzzle.pieces:
         if not piece.wanted:
-            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard=how == "keyboard")
+            press(box, f"Leave this line out (or use it again): {piece.text}", keyboard=False)
     wanted = [(INDENT * level + puzzle.pieces[i].text, False) for i, level, _ in puzzle.solution]
     assert rows(box)[:len(wanted)] == wanted
 
@@ -130,16 +125,21 @@ def run_cell(page: Page, cell: Locator) -> str:
 
 
 def restart_and_run_all(page: Page) -> None:
-    """Kernel -> Restart Kernel and Run All Cells, confirmed, and wait until every cell ran."""
+    """Kernel -> Restart Kernel and Run All Cells, confirmed, and wait until every cell ran again."""
+    # every output on the page is marked old: the run is over when no cell is queued and none is left (each cell
+    # that runs clears its own); the prompts alone cannot tell, a restart leaves the old numbers until a cell runs
+    page.evaluate("() => document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')"
+                  ".forEach(o => o.dataset.old = 1)")
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Kernel$")).click()
     page.get_by_text("Restart Kernel and Run All Cells…", exact=True).click()
     page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").click()  # "Confirm Kernel Restart"
     prompts = "[...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent)"
-    # as pages.run_all waits: first some cell queued (or none left unrun), then none queued any more
-    page.wait_for_function(f"() => {prompts}.some(t => t.includes('*')) || {prompts}.every(t => t.trim() !== '[ ]:')",
-                           timeout=pages.KERNEL_S, polling=pages.POLL_MS)
-    page.wait_for_function(f"() => !{prompts}.some(t => t.includes('*'))", timeout=pages.KERNEL_S,
-                           polling=pages.POLL_MS)
+    old = "document.querySelector('.jp-Notebook .jp-OutputArea-output[data-old]')"
+    try:
+        page.wait_for_function(f"() => !{old} && !{prompts}.some(t => t.includes('*'))", timeout=pages.KERNEL_S,
+                               polling=pages.POLL_MS)
+    except PlaywrightError:
+        raise AssertionError(f"the run after the restart never ended; the prompts: {page.evaluate(prompts)}") from None
     pages.wait_idle(page)
 
 
@@ -150,23 +150,33 @@ def kept_progress(lab: Lab) -> dict:
     return json.loads(files[0].read_text())
 
 
-def practise_parsons(page: Page, shots: Shots, whole_by_keyboard: bool = True) -> Parsons:
-    """Lesson 1's Parsons problem, run: its hint opened, solved by dragging, made wrong with a button, and solved
-    again by keyboard: from the start, or (whole_by_keyboard=False, a third of the key presses) mended by
-    tabbing to the button that undoes the wrong step and pressing Space; gives back the puzzle."""
+def practise_parsons(page: Page, shots: Shots, key: str) -> Parsons:
+    """Lesson 1's Parsons problem, run: its hint opened, a row's button pressed with Enter and Start again, solved
+    by dragging, made wrong with a button, and mended by tabbing to the button that undoes the wrong step and
+    pressing key (Enter or Space); gives back the puzzle."""
     puzzle = the_puzzle()
     box = page.locator(".cosmos-parsons").first
     box.scroll_into_view_if_needed()
     shots.take(page, "parsons-shuffled", box)
-    assert [text.strip() for text, _ in rows(box)] == [p.text for p in puzzle.pieces]
+    shuffled = rows(box)
+    assert [text.strip() for text, _ in shuffled] == [p.text for p in puzzle.pieces]
 
     # the hint, behind its button
     box.get_by_role("button", name="Hint").click()
     box.locator(".cosmos-hint").filter(has_text="Hint:").wait_for()
 
+    # by keyboard, the first line moved down a row; Start again brings the shuffled lines back
+    first, second = (text.strip() for text, _ in shuffled[:2])
+    press(box, f"Move down: {first}", keyboard=True)
+    assert [text.strip() for text, _ in rows(box)][:2] == [second, first]
+    before = box.evaluate(ROWS)
+    box.get_by_role("button", name="Start again").click()
+    changed(box, before)
+    assert rows(box) == shuffled
+
     # by mouse: every line dragged into place at its indentation, the wrong ones left out with their buttons,
     # then one line indented too far with its button (a wrong arrangement that runs)
-    solve(box, puzzle, how="drag")
+    solve(box, puzzle)
     assert check(box).startswith("Right: yours behaves like the game's bfs on all 3 cases")
     shots.take(page, "parsons-solved-by-dragging", box)
     last = puzzle.pieces[puzzle.solution[-1][0]].text
@@ -176,24 +186,15 @@ def practise_parsons(page: Page, shots: Shots, whole_by_keyboard: bool = True) -
     assert wrong.startswith("For a chain of four, from 1 yours gives BfsResult(dist=[0, 1, -1, -1]"), wrong
     assert "the game's bfs gives BfsResult(dist=[0, 1, 2, 3]" in wrong
 
-    if not whole_by_keyboard:  # Tab from the row's Move down reaches its Indent one step less; Space presses it
-        box.get_by_title(f"Move down: {last}", exact=True).focus()
-        page.keyboard.press("Tab")
-        assert box.evaluate("b => document.activeElement.title") == f"Indent one step less: {last}"
-        before = box.evaluate(ROWS)
-        page.keyboard.press("Space")
-        changed(box, before)
-        assert check(box).startswith("Right")
-        shots.take(page, "parsons-mended-by-keyboard", box)
-        return puzzle
-
-    # by keyboard: from the shuffled start again, every button pressed with Enter
-    box.get_by_role("button", name="Start again").click()
-    box.page.wait_for_function(f"b => JSON.parse(({ROWS})(b)).every(r => !r[1] && !r[0].startsWith(' '))",
-                               arg=box.element_handle(), timeout=FEEDBACK_MS)
-    solve(box, puzzle, how="keyboard")
+    # by keyboard: Tab from the row's Move down reaches its Indent one step less, and key presses it
+    box.get_by_title(f"Move down: {last}", exact=True).focus()
+    page.keyboard.press("Tab")
+    assert box.evaluate("b => document.activeElement.title") == f"Indent one step less: {last}"
+    before = box.evaluate(ROWS)
+    page.keyboard.press(key)
+    changed(box, before)
     assert check(box).startswith("Right")
-    shots.take(page, "parsons-solved-by-keyboard", box)
+    shots.take(page, "parsons-mended-by-keyboard", box)
     return puzzle
 
 
@@ -237,7 +238,7 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     stored = (ROOT / LESSON).read_bytes()
     pages.open_notebook(page, lab.url, lab.token, LESSON)
     pages.run_all(page)
-    puzzle = practise_parsons(page, shots)
+    puzzle = practise_parsons(page, shots, key="Enter")
     solve_the_task(page, shots)
 
     saved = kept_progress(lab)["lessons"]["01-galaxy-from-a-seed"]["parts"]

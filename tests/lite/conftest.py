@@ -140,10 +140,12 @@ def page(context: BrowserContext, console: list[str], monkeypatch: pytest.Monkey
 
 
 @pytest.fixture
-def shots(request: pytest.FixtureRequest) -> Shots:
-    """A fresh folder for this test's screenshots, outside the repository."""
+def shots(request: pytest.FixtureRequest) -> Iterator[Shots]:
+    """A fresh folder for this test's screenshots, outside the repository (after a failure, one more of the page)."""
     folder = SHOTS / f"lite-{request.node.name}".replace("/", "_").replace("[", "-").rstrip("]")
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     print(f"screenshots: {folder}")
-    return Shots(folder, started=time.monotonic())
+    taken = Shots(folder, started=time.monotonic())
+    yield taken
+    pages.shot_of_failure(request, taken)

@@ -35,7 +35,7 @@ def test_parsons_task_progress_and_stepping_in_the_site(served: Served, page: Pa
     pages.run_all(page)
     overview = page.locator(".cosmos-progress").first.inner_text()
     assert "Kept in this browser's storage for this site (the file data/epic-cosmos/progress.json" in overview
-    puzzle = practice.practise_parsons(page, shots, whole_by_keyboard=False)  # JupyterLab's test does it all
+    puzzle = practice.practise_parsons(page, shots, key="Space")  # JupyterLab's test presses Enter
     practice.solve_the_task(page, shots)
 
     # Pyodide's kernel starts afresh in its worker: the progress comes back from the browser's storage

@@ -1,4 +1,4 @@
-"""Fixtures for the grader's tests: the Islands exercise and one shared batch of 100 submissions."""
+"""Fixtures for the grader's tests: the Islands exercise and one shared batch of 60 submissions."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def islands() -> Exercise:
 
 @pytest.fixture(scope="session")
 def islands_batch(islands: Exercise, tmp_path_factory: pytest.TempPathFactory) -> Batch:
-    """The 100-submission batch, graded once per test run even with several xdist workers."""
+    """The batch of 60 submissions, graded once per test run even with several xdist workers."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     shared = tmp_path_factory.getbasetemp().parent / f"islands-batch-{run}" if run else tmp_path_factory.mktemp("batch")
     shared.mkdir(exist_ok=True)

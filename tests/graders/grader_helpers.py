@@ -1,4 +1,4 @@
-"""Helpers for the grader's tests: the command line, and one batch of 100 submissions."""
+"""Helpers for the grader's tests: the command line, and one batch of 60 submissions."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ from graders_instructor.batch import grade_all
 from tests.graders.hostile_submissions import LOOPS, Hostile, attacks, write
 
 REPO = Path(__file__).resolve().parents[2]
-BATCH_SIZE = 100
+# every attack (29) and the starter, then good copies and wrong solutions in turn (all 9 wrong ones, each good
+# kind: with and without a scratch cell that fails): a larger batch proves nothing more, it only takes longer
+BATCH_SIZE = 60
 # The attacks that never end use all of their time, whatever it is: they get a short one (seconds per submission, per
 # check), in one sandbox at a time beside the rest. Everything else gets the exercise's own limits (60 s, 10 s a check),
 # which no submission that ends comes near on however busy a machine: a slow machine is not the student's fault.
@@ -124,7 +126,7 @@ def sandbox_leaks() -> list[str]:
 def build_batch(
     folder: Path, exercise: Exercise, out: Path, port: int, marker: Path
 ) -> tuple[list[Path], dict[str, str], dict[str, Hostile]]:
-    """100 submissions: the exercise's own notebooks, copies with harmless changes, and attacks."""
+    """BATCH_SIZE submissions: the exercise's own notebooks, copies with harmless changes, and attacks."""
     folder.mkdir(parents=True)
     reference = read_cells(exercise.reference)
     hostile = attacks(reference, exercise, out, port, host_address(), marker)
@@ -184,7 +186,7 @@ def grade_batch(exercise: Exercise, shared: Path) -> None:
 
 def grade_beside(exercise: Exercise, paths: list[Path], shared: Path) -> None:
     """Grade the endless attacks with short limits at the same time as the rest with the exercise's own; then the
-    whole batch once more, which finds every submission done and writes the summary of all 100 in their order."""
+    whole batch once more, which finds every submission done and writes the summary of them all in their order."""
     endless = [path for path in paths if path.stem in ENDLESS]
     short = replace(limits_for(exercise, ENDLESS_TIMEOUT), check_timeout=ENDLESS_CHECK_TIMEOUT)
     failed: list[BaseException] = []

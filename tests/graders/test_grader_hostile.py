@@ -1,4 +1,4 @@
-"""Hostile submissions, graded for real in the sandbox as part of the 100-submission batch."""
+"""Hostile submissions, graded for real in the sandbox as part of the batch of 60 submissions."""
 
 from __future__ import annotations
 

@@ -1,0 +1,118 @@
+"""Lesson 1 in the JupyterLite site, with no network but loopback, as a student meets it: run in the browser's own
+Python, its widgets used (a see-it, a quiz of each kind, the game saved into the browser's storage), its Parsons
+problem solved by dragging and mended by keyboard, a wrong arrangement's feedback, a hint, a task solved, progress
+kept in the browser's storage through a page reload (a fresh Pyodide); then the student's own function stepped in
+an exercise (its trace recorded with sys.settrace in Pyodide). One page for all of it: each start of the site loads
+Pyodide and runs the lesson anew, the slowest part of these tests."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+from playwright.sync_api import Page
+
+from lite.build import DATA_HOME
+from tests.browser import pages
+from tests.browser import test_practice_in_browser as practice
+from tests.browser.lab import ROOT
+from tests.browser.pages import Shots
+from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran, stepper_state, wait_for_step
+from tests.lite.lite_pages import KERNEL_S, close_notebook, open_in_lite
+from tests.lite.site import Served
+
+
+def open_from_the_site(page: Page, path: str) -> None:
+    """Close the notebook on screen (its changes discarded) and open another of the site's from the file browser,
+    folder by folder, as a student does (the page is not loaded again)."""
+    close_notebook(page)
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
+    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+    for name in path.split("/"):
+        page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=page.get_by_text(name, exact=True)).dblclick()
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
+    pages.wait_idle(page)
+
+
+def check_stepper(page: Page, shots: Shots) -> None:
+    """The first see-it steps forward three times and back once; its frame and counters follow."""
+    first = stepper_state(page)
+    assert first is not None and first["position"].startswith("step 1 of"), first
+    stepper = page.locator(".cosmos-stepper").filter(has=page.locator(".cosmos-position:visible")).first
+    stepper.scroll_into_view_if_needed()
+    forward, back = (stepper.get_by_role("button", name=re.compile(rf"\b{name}$")) for name in ("Forward", "Back"))
+    for step in (2, 3, 4):
+        forward.click()
+        later = wait_for_step(page, step)
+    shots.take(page, "see-it-three-steps-on")
+    assert later["frame"] != first["frame"] and later["counters"] != first["counters"]
+    back.click()
+    assert wait_for_step(page, 3)["frame"] not in (first["frame"], later["frame"])
+    shots.take(page, "see-it-one-step-back")
+
+
+def send(page: Page, line: str) -> str:
+    """Type a line into the Play widget, press Enter and return the new screen."""
+    play = page.locator(".cosmos-play").first
+    before = play.locator(".cosmos-screen").inner_text()
+    play.locator("input[type=text]").fill(line)
+    play.locator("input[type=text]").press("Enter")
+    page.wait_for_function("([el, old]) => el.querySelector('.cosmos-screen')?.innerText !== old",
+                           arg=[play.element_handle(), before], timeout=pages.KERNEL_S)
+    return play.locator(".cosmos-screen").inner_text()
+
+
+def check_save(page: Page, tmp_path: Path) -> str:
+    """`end`, then `save 1`: the game in the page writes its slot into the browser's storage (the site's
+    data/epic-cosmos/saves/ folder) and answers as the same game does on disk."""
+    from cosmos.ui.session import Session
+
+    play = page.locator(".cosmos-play").first
+    seed = int(re.search(r"seed (\d+)", play.inner_text()).group(1))
+    folder = re.search(r"into the folder (\S+)/", play.inner_text()).group(1)
+    assert folder.startswith(DATA_HOME), folder  # the browser's storage, kept between visits
+    send(page, "end")
+    screen = send(page, "save 1")
+    game = Session(seed=seed, saves_dir=tmp_path)
+    game.send("map")
+    game.send("end")
+    assert game.send("save 1").rstrip() == screen.rstrip()
+    return (tmp_path / "slot1.sav").read_text()
+
+
+def test_lesson_one_and_the_practice_in_the_site(served: Served, page: Page, console: list[str], network: list[str],
+                                                 shots: Shots, tmp_path: Path):
+    nb = nbformat.read(ROOT / practice.LESSON, as_version=4)
+    open_in_lite(page, served, practice.LESSON)
+    shots.take(page, "opened")
+    assert len(pages.cell_outputs(page)) == len(nb.cells)
+    pages.run_all(page)
+    shots.take(page, "ran")
+    check_ran(page, nb, practice.LESSON, console)
+    overview = page.locator(".cosmos-progress").first.inner_text()
+    assert "Kept in this browser's storage for this site (the file data/epic-cosmos/progress.json" in overview
+
+    # the lesson's widgets: a see-it, one quiz of each kind, the game played and saved
+    check_stepper(page, shots)
+    kinds = check_quizzes(page, shots)
+    assert "choice" in kinds
+    check_play(page, shots)
+    saved = check_save(page, tmp_path)
+    shots.take(page, "play-saved")
+    assert saved.startswith("epic-cosmos save"), saved
+
+    # the practice: a Parsons problem and a task
+    puzzle = practice.practise_parsons(page, shots, key="Space")  # JupyterLab's test presses Enter
+    practice.solve_the_task(page, shots)
+
+    # the tab is loaded anew: the site and a fresh Pyodide start again, and the progress comes back from the
+    # browser's storage (a kernel restart alone starts Pyodide afresh the same way: JupyterLab's test tries one)
+    practice.reload_and_run_all(page)
+    practice.came_back_solved(page, puzzle, shots, "after-page-reload")
+
+    open_from_the_site(page, practice.EXERCISE)
+    practice.step_the_starter(page, shots)
+    assert network == [], f"the site asked for something outside the machine: {network[:5]}"
+    assert console == [], f"the browser console shows errors: {console[:5]}"
+    assert served.missing == [], f"the site lacks files the page asked for: {served.missing[:5]}"

@@ -45,6 +45,8 @@ CHECKED = {
     "06-whole-strategy",
     "bonus-tents-and-trees",
 }
+# one worker for this module: every lesson's cells run once to build its quizzes (questions_of, cached per process)
+pytestmark = pytest.mark.xdist_group("course-wide")
 MAX_PROSE_WORDS = 250
 WIDE_MARGIN = 1.3  # a key this many times longer than every other option gives itself away
 WIDE_MARGIN_CHARS = 12  # ... when it is also longer by this many characters (not "11" against "6")

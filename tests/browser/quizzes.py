@@ -4,7 +4,8 @@ A quiz is a `.cosmos-quiz`; its kind is told by what it holds: radio buttons (mu
 predict the output), line buttons (`.cosmos-lines`: find the bug) or a text field (fill the gap).
 Its verdict shows in its `.cosmos-feedback` (for find the bug: in the `.cosmos-line-note` right
 under the line clicked). Answers are found by trying, as a student would: options one by one
-until one is told wrong and one right.
+until one is told wrong and one right (a find-the-bug's lines in the order of a student who compares them with the
+game's own code: one that is in it first, then those that are not).
 """
 from __future__ import annotations
 
@@ -118,13 +119,31 @@ def candidates(quiz: Locator, kind: str) -> Iterator[tuple[str, Callable[[], obj
             yield label, lambda i=i: (radios.nth(i).check(), check.click())  # at once: Check carries the pick
     elif kind == "lines":
         buttons = quiz.locator(".cosmos-lines > .cosmos-line")
-        for i in range(buttons.count()):
+        shown = buttons.evaluate_all("lines => lines.map(line => line.textContent)")
+        for i in suspects_last_but_one(shown):
             yield f"line {i + 1}", lambda i=i: buttons.nth(i).click()  # the label names the line (see answer)
     elif kind == "gap":
         field_ = quiz.locator("input[type=text]")
         check = quiz.get_by_role("button", name="Check")
         for text in [WRONG_GAP, *gap_candidates(quiz.inner_text())]:
             yield text, lambda text=text: (field_.fill(text), check.click())  # at once: Check carries the text
+
+
+def engine_lines() -> set[str]:
+    """Every line of the game's and the puzzle's code, stripped."""
+    return {line.strip() for package in ("cosmos", "tents") for source in (ROOT / package).rglob("*.py")
+            for line in source.read_text(encoding="utf-8").splitlines()}
+
+
+def suspects_last_but_one(shown: list[str]) -> list[int]:
+    """The order in which to click a find-the-bug's numbered lines, as a student who reads the game's code would:
+    first one line that is in the engine as shown (a wrong answer), then the lines that are not (the changed one
+    among them), then the rest."""
+    engine = engine_lines()
+    code = [re.sub(r"^\s*\d+  ", "", text).strip() for text in shown]
+    known = [i for i, line in enumerate(code) if line in engine]
+    suspects = [i for i, line in enumerate(code) if line not in engine]
+    return known[:1] + suspects + known[1:]
 
 
 def gap_candidates(shown: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from playwright.sync_api import Locator
@@ -129,10 +130,11 @@ def candidates(quiz: Locator, kind: str) -> Iterator[tuple[str, Callable[[], obj
             yield text, lambda text=text: (field_.fill(text), check.click())  # at once: Check carries the text
 
 
-def engine_lines() -> set[str]:
-    """Every line of the game's and the puzzle's code, stripped."""
-    return {line.strip() for package in ("cosmos", "tents") for source in (ROOT / package).rglob("*.py")
-            for line in source.read_text(encoding="utf-8").splitlines()}
+@cache
+def engine_lines() -> frozenset[str]:
+    """Every line of the game's and the puzzle's code, stripped (read once per process)."""
+    return frozenset(line.strip() for package in ("cosmos", "tents") for source in (ROOT / package).rglob("*.py")
+                     for line in source.read_text(encoding="utf-8").splitlines())
 
 
 def suspects_last_but_one(shown: list[str]) -> list[int]:

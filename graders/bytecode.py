@@ -7,13 +7,16 @@ grader rewrites the path in every `.pyc` of the venv to the jail's `/venv/...`: 
 are read with marshal, given the new file name and written back, without compiling anything (a
 few seconds, where recompiling the venv took a minute). The header is kept, so each `.pyc` stays
 valid for its unchanged source, in the jail and outside, where Python sets a module's real path
-when it imports it.
+when it imports it. A `.pyc` written later on the host (pytest caches the modules of its plugins'
+packages, hypothesis's among them, as it rewrites their asserts) changes the time of its
+`__pycache__` folder, which the stamp records: the next sandbox rewrites that folder's files.
 """
 
 from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
 import marshal
 import os
 import sys
@@ -41,10 +44,39 @@ def renamed(code: types.CodeType, filename: str) -> types.CodeType:
     return code.replace(co_filename=filename, co_consts=consts)
 
 
-def rename_bytecode(folder: Path, jailed: str) -> int:
-    """Make every `.pyc` of this Python under folder name its source under jailed; how many were rewritten."""
+def cache_folders(folder: Path) -> dict[str, int]:
+    """Every `__pycache__` folder under folder (its path relative to folder) and the time it last changed, in ns."""
+    found = {}
+    for root, dirs, _ in os.walk(folder):
+        if "__pycache__" in dirs:
+            cache = os.path.join(root, "__pycache__")
+            found[os.path.relpath(cache, folder)] = os.stat(cache).st_mtime_ns
+    return found
+
+
+def changed_since(folder: Path, recorded: dict[str, int]) -> list[str]:
+    """The recorded `__pycache__` folders that changed (or went) since their times were recorded."""
+    changed = []
+    for cache, mtime in recorded.items():
+        try:
+            now = os.stat(folder / cache).st_mtime_ns
+        except OSError:
+            now = None
+        if now != mtime:
+            changed.append(cache)
+    return changed
+
+
+def rename_bytecode(folder: Path, jailed: str, caches: list[str] | None = None) -> int:
+    """Make every `.pyc` of this Python under folder (or only in these of its `__pycache__` folders) name its
+    source under jailed; how many were rewritten."""
+    pattern = f"*.{sys.implementation.cache_tag}*.pyc"
+    if caches is None:
+        pycs = sorted(folder.rglob(f"__pycache__/{pattern}"))
+    else:
+        pycs = sorted(pyc for cache in caches for pyc in (folder / cache).glob(pattern))
     count = 0
-    for pyc in sorted(folder.rglob(f"__pycache__/*.{sys.implementation.cache_tag}*.pyc")):
+    for pyc in pycs:
         source = pyc.parent.parent / f"{pyc.name.split('.', 1)[0]}.py"
         data = pyc.read_bytes()
         try:
@@ -64,19 +96,40 @@ def rename_bytecode(folder: Path, jailed: str) -> int:
     return count
 
 
+def read_stamp(stamp: Path) -> dict:
+    """What the stamp recorded at the last rewrite (nothing if it is missing or unreadable)."""
+    try:
+        record = json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) and isinstance(record.get("caches"), dict) else {}
+
+
+def to_rename(folder: Path, record: dict, inside: str) -> list[str] | None:
+    """The `__pycache__` folders to rewrite: none if the stamp is current, None for all of them."""
+    if record.get("inside") != inside or record.get("installed") != installed(folder):
+        return None
+    return changed_since(folder, record["caches"])
+
+
 def jail_bytecode(venv: Path, inside: str) -> bool:
     """Make the venv's bytecode name `inside` (the venv's path in the jail); False if it cannot be written."""
     for folder in site_packages(venv):
         stamp = folder / STAMP
-        wanted = f"{inside}\n{installed(folder)}\n"
-        if stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
+        if to_rename(folder, read_stamp(stamp), inside) == []:
             continue
         if not os.access(folder, os.W_OK):
             return False
         with open(folder / f"{STAMP}.lock", "w") as lock:  # one grader rewrites, the others wait
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
+            caches = to_rename(folder, read_stamp(stamp), inside)
+            if caches == []:
                 continue
-            rename_bytecode(folder, f"{inside}/{folder.relative_to(venv).as_posix()}")
-            stamp.write_text(wanted, encoding="utf-8")
+            # the times before the rewrite: the folders it writes in are looked at once more, then stay as they are
+            times = cache_folders(folder)
+            rename_bytecode(folder, f"{inside}/{folder.relative_to(venv).as_posix()}", caches)
+            record = {"inside": inside, "installed": installed(folder), "caches": times}
+            temporary = stamp.with_name(f".{STAMP}.{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(record), encoding="utf-8")
+            os.replace(temporary, stamp)
     return True

@@ -1,4 +1,5 @@
-"""The Islands exercise in the course's JupyterLab: the self-check in the notebook and in its terminal."""
+"""The Islands exercise in the course's JupyterLab: its starter stepped through, the self-check in the notebook and
+in its terminal."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from lessons import nbfile
 from tests.browser import pages
 from tests.browser.lab import ROOT, Lab
 from tests.browser.pages import Shots
+from tests.browser.test_practice_in_browser import step_the_starter
 
 EXERCISE = "exercises/01-islands"
 HIDDEN = ROOT / "graders" / "hidden" / "01-islands"
@@ -30,13 +32,16 @@ def self_check_text(page: Page) -> str:
     return [cell for cell in pages.cell_outputs(page) if cell["text"]][-1]["text"]
 
 
-def test_the_starter_opens_and_saves_unchanged(lab: Lab, page: Page, console: list[str], shots: Shots):
+def test_the_starter_opens_saves_unchanged_and_steps_the_students_own_function(lab: Lab, page: Page,
+                                                                               console: list[str], shots: Shots):
     starter = next((ROOT / EXERCISE).glob("*.ipynb"))
     relative = starter.relative_to(ROOT).as_posix()
     pages.open_notebook(page, lab.url, lab.token, relative)
     shots.take(page, "starter-opened")
     pages.save(page)
     assert (lab.root / relative).read_bytes() == starter.read_bytes()
+    # the student runs the starter's function as it is, then an endless loop of their own, in the see-it
+    step_the_starter(page, shots)
     assert console == []
 
 

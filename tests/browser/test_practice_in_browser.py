@@ -1,6 +1,7 @@
-"""A student writes code in the course's JupyterLab: a Parsons problem solved by mouse (its lines dragged) and
-mended by keyboard, a wrong arrangement's feedback, a hint, a task solved, progress that survives a kernel restart
-and a page reload, and the student's own function stepped through in an exercise."""
+"""A student writes code in the course's JupyterLab: after lesson 1's own checks, on the same page, its Parsons problem
+solved by mouse (its lines dragged) and mended by keyboard, a wrong arrangement's feedback, a hint, a task solved,
+progress that survives a kernel restart and a page reload; and the helpers with which test_exercise_in_browser.py
+steps the student's own function through in an exercise."""
 from __future__ import annotations
 
 import json
@@ -15,8 +16,9 @@ from graders.parsons import INDENT, Parsons
 from tests.browser import pages
 from tests.browser.lab import ROOT, Lab
 from tests.browser.pages import Shots
+from tests.browser.test_lessons_in_browser import PRACTISED, check_lesson
 
-LESSON = "lessons/01-galaxy-from-a-seed.ipynb"
+LESSON = PRACTISED
 EXERCISE = "exercises/01-islands/islands.ipynb"
 # textContent, not innerText: the rows keep their spaces (white-space: pre) either way, and innerText would make the
 # browser lay the whole lesson out again at every look while the widget changes (a look every 50 ms while waiting)
@@ -234,10 +236,13 @@ def reload_and_run_all(page: Page) -> None:
     pages.run_all(page)
 
 
-def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, console: list[str], shots: Shots):
-    stored = (ROOT / LESSON).read_bytes()
-    pages.open_notebook(page, lab.url, lab.token, LESSON)
-    pages.run_all(page)
+def test_lesson_one_and_its_practice_in_jupyterlab(lab: Lab, page: Page, console: list[str], shots: Shots):
+    # first what every lesson's test does (test_lessons_in_browser.py): opened, saved, run, saved, widgets used
+    problems = check_lesson(page, lab, ROOT / LESSON, console, shots)
+    assert problems == [], f"{LESSON} in JupyterLab (screenshots in {shots.folder}):\n" + "\n".join(problems)
+    saved_lesson = (lab.root / LESSON).read_bytes()
+
+    # then, on the page as it is, its practice
     puzzle = practise_parsons(page, shots, key="Enter")
     solve_the_task(page, shots)
 
@@ -253,8 +258,8 @@ def test_parsons_hint_task_and_progress_in_jupyterlab(lab: Lab, page: Page, cons
     # the page is loaded anew and run again: the Parsons comes back solved
     reload_and_run_all(page)
     came_back_solved(page, puzzle, shots, "after-page-reload")
-    # progress never touches the notebook: the file on disk is the stored one
-    assert (lab.root / LESSON).read_bytes() == stored
+    # progress never touches the notebook: the file on disk is the one the lesson's last save wrote
+    assert (lab.root / LESSON).read_bytes() == saved_lesson
     assert console == [], console[:5]
 
 
@@ -288,9 +293,3 @@ def step_the_starter(page: Page, shots: Shots) -> None:
     caption = stepper.locator(".cosmos-caption:visible").inner_text()
     assert "stopped here, after 400 steps" in caption, caption
     assert "count" in stepper.locator(".cosmos-locals:visible").inner_text()
-
-
-def test_the_students_own_function_stepped_in_the_exercise(lab: Lab, page: Page, console: list[str], shots: Shots):
-    pages.open_notebook(page, lab.url, lab.token, EXERCISE)
-    step_the_starter(page, shots)
-    assert console == [], console[:5]

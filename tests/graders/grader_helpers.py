@@ -21,9 +21,9 @@ from graders_instructor.batch import grade_all
 from tests.graders.hostile_submissions import LOOPS, Hostile, attacks, write
 
 REPO = Path(__file__).resolve().parents[2]
-# every attack (29) and the starter, then good copies and wrong solutions in turn (all 9 wrong ones, each good
-# kind: with and without a scratch cell that fails): a larger batch proves nothing more, it only takes longer
-BATCH_SIZE = 60
+# every attack (29) and the starter, then good copies and wrong solutions in turn until all 9 wrong ones are in (and
+# both good kinds: with and without a scratch cell that fails): a larger batch proves nothing more, it takes longer
+BATCH_SIZE = 48
 # The attacks that never end use all of their time, whatever it is: they get a short one (seconds per submission, per
 # check), in one sandbox at a time beside the rest. Everything else gets the exercise's own limits (60 s, 10 s a check),
 # which no submission that ends comes near on however busy a machine: a slow machine is not the student's fault.
@@ -153,6 +153,8 @@ def build_batch(
         else:
             source = wrong[(number // 2) % len(wrong)]
             add(f"wrong-{number}", "wrong", shutil.copy(source, folder / f"wrong-{number}.ipynb"))
+    used = {path.read_bytes() for path, kind in zip(paths, kinds.values(), strict=True) if kind == "wrong"}
+    assert len(used) == len(wrong), f"{len(wrong) - len(used)} wrong solution(s) left out of the batch"
     return paths, kinds, hostile
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import compileall
+import json
 import marshal
+import os
 import subprocess
 import sys
 import types
@@ -66,14 +68,29 @@ def test_every_pyc_names_the_jails_path_and_python_still_takes_it(tmp_path: Path
     assert len(matched) == 2  # both .pyc files are valid for their sources: nothing is compiled again
 
 
-def test_the_rewrite_runs_once_per_set_of_installed_packages(tmp_path: Path) -> None:
+def test_the_rewrite_runs_again_only_for_new_packages_or_bytecode_written_since(tmp_path: Path) -> None:
     venv, site = fake_venv(tmp_path)
-    assert jail_bytecode(venv, "/venv")
+    cache = site / "sample" / "__pycache__"
+    pyc, other = next(cache.glob("more.*.pyc")), next(cache.glob("__init__.*.pyc"))
+    assert jail_bytecode(venv, "/venv") and jail_bytecode(venv, "/venv")  # the second looks at the first's writes
     stamp = (site / STAMP).read_text(encoding="utf-8")
-    pyc = next(site.rglob("more.*.pyc"))
-    compileall.compile_file(site / "sample" / "more.py", quiet=2, force=True)  # as if pip wrote it again
+    assert jail_bytecode(venv, "/venv") and (site / STAMP).read_text(encoding="utf-8") == stamp  # nothing new
+
+    def recorded() -> int:
+        return json.loads((site / STAMP).read_text(encoding="utf-8"))["caches"]["sample/__pycache__"]
+
+    # a .pyc written on the host since (as pytest caches its plugins' modules, or pip writes one again): the folder's
+    # time moves on (set a second later here, as a file system that counts time coarsely may not have moved it yet)
+    compileall.compile_file(site / "sample" / "more.py", quiet=2, force=True)
+    os.utime(cache, ns=(0, recorded() + 10**9))
     assert str(venv).encode() in pyc.read_bytes()
-    assert jail_bytecode(venv, "/venv") and str(venv).encode() in pyc.read_bytes()  # same packages: not looked at
+    written = other.stat().st_mtime_ns
+    assert jail_bytecode(venv, "/venv") and str(venv).encode() not in pyc.read_bytes()
+    assert other.stat().st_mtime_ns == written  # a file that already named the jail is not written again
+    # only the folders' times are looked at: one that seems unchanged is not read
+    compileall.compile_file(site / "sample" / "more.py", quiet=2, force=True)
+    os.utime(cache, ns=(0, recorded()))
+    assert jail_bytecode(venv, "/venv") and str(venv).encode() in pyc.read_bytes()
+    # a new set of installed packages: every .pyc is looked at
     (site / "other-2.0.dist-info").mkdir()
     assert jail_bytecode(venv, "/venv") and str(venv).encode() not in pyc.read_bytes()
-    assert (site / STAMP).read_text(encoding="utf-8") != stamp

@@ -19,10 +19,12 @@ def open_in_lite(page: Page, served: Served, path: str) -> None:
     page.wait_for_function(IDLE, timeout=KERNEL_S)
 
 
-def upload(page: Page, served: Served, *notebooks: Path) -> None:
-    """Upload notebooks from this machine into the site's top folder, as a student hands in their own files."""
-    page.goto(f"{served.url}/lab/index.html")
-    page.wait_for_selector(".jp-DirListing-item", timeout=KERNEL_S)
+def upload(page: Page, *notebooks: Path) -> None:
+    """Upload notebooks from this machine into the site's top folder with the file browser's Upload button, as a
+    student hands in their own files (the page is not loaded again)."""
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
+    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
     with page.expect_file_chooser() as chooser:
         page.locator(".jp-FileBrowser").get_by_title("Upload Files").click()
     chooser.value.set_files([str(notebook) for notebook in notebooks])

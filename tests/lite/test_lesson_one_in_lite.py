@@ -2,8 +2,9 @@
 Python, its widgets used (a see-it, a quiz of each kind, the game saved into the browser's storage), its Parsons
 problem solved by dragging and mended by keyboard, a wrong arrangement's feedback, a hint, a task solved, progress
 kept in the browser's storage through a page reload (a fresh Pyodide); then the student's own function stepped in
-an exercise (its trace recorded with sys.settrace in Pyodide). One page for all of it: each start of the site loads
-Pyodide and runs the lesson anew, the slowest part of these tests."""
+an exercise (its trace recorded with sys.settrace in Pyodide), and a solution uploaded into the site whose
+self-check, run in the page, passes it and then explains what is wrong with a wrong function. One page for all of
+it: each start of the site, and each notebook opened, loads Pyodide anew, the slowest part of these tests."""
 from __future__ import annotations
 
 import re
@@ -12,20 +13,30 @@ from pathlib import Path
 import nbformat
 from playwright.sync_api import Page
 
+from graders.selfcheck import IN_THE_BROWSER
 from lite.build import DATA_HOME
 from tests.browser import pages
 from tests.browser import test_practice_in_browser as practice
 from tests.browser.lab import ROOT
 from tests.browser.pages import Shots
 from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran, stepper_state, wait_for_step
-from tests.lite.lite_pages import KERNEL_S, close_notebook, open_in_lite
+from tests.lite.lite_pages import KERNEL_S, close_notebook, last_printed, open_in_lite, upload
 from tests.lite.site import Served
+
+REFERENCE = ROOT / "graders" / "hidden" / "01-islands" / "reference.ipynb"
+PASSED = re.compile(r"^(\d+) of \1 checks pass")
+ALWAYS_TWO = "def islands(n, lanes):\n    return (2, 2, False)\n"  # a student's guess, wrong for most galaxies
 
 
 def open_from_the_site(page: Page, path: str) -> None:
     """Close the notebook on screen (its changes discarded) and open another of the site's from the file browser,
     folder by folder, as a student does (the page is not loaded again)."""
     close_notebook(page)
+    open_in_the_file_browser(page, path)
+
+
+def open_in_the_file_browser(page: Page, path: str) -> None:
+    """Open a notebook of the site from the file browser, folder by folder from the top, and wait for its kernel."""
     if not page.locator(".jp-FileBrowser").is_visible():
         page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
     page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
@@ -81,6 +92,32 @@ def check_save(page: Page, tmp_path: Path) -> str:
     return (tmp_path / "slot1.sav").read_text()
 
 
+def check_a_solution_handed_in(page: Page, shots: Shots) -> None:
+    """The reference solution uploaded into the site and opened: its self-check, run in the page, passes it and says
+    it is no grade; the student's islands then changed into a wrong one: the self-check fails it and says why."""
+    close_notebook(page)
+    upload(page, REFERENCE)
+    open_in_the_file_browser(page, REFERENCE.name)
+    pages.run_all(page)
+    right = last_printed(page).splitlines()
+    shots.take(page, "self-check-passed")
+    assert right[0] == IN_THE_BROWSER, right
+    assert PASSED.search(right[-1].strip()) and not [line for line in right if "FAIL" in line], right
+
+    practice.type_into(page, practice.cell_with(page, "def islands(n, lanes):"), ALWAYS_TWO)
+    practice.run_cell(page, practice.cell_with(page, "check_here("))
+    wrong = last_printed(page).splitlines()
+    shots.take(page, "self-check-failed")
+    assert wrong[0] == IN_THE_BROWSER, wrong
+    assert not PASSED.search(wrong[-1].strip()), wrong
+    failures = [line for line in wrong if line.strip().startswith("FAIL")]
+    assert failures and "Traceback" not in "\n".join(wrong), wrong
+    under = wrong[wrong.index(failures[0]) + 1:][:3]  # under the verdict: what went wrong, the call, the answer due
+    assert all(line.startswith(" " * 6) for line in under) and under[0].strip() == "wrong answer", wrong
+    assert [" ".join(line.split()) for line in under[1:]] == [
+        "input: islands(8, [[1, 2], [2, 3], [4, 5], [6, 7], [7, 8]])", "expected: (3, 3, False)"], wrong
+
+
 def test_lesson_one_and_the_practice_in_the_site(served: Served, page: Page, console: list[str], network: list[str],
                                                  shots: Shots, tmp_path: Path):
     nb = nbformat.read(ROOT / practice.LESSON, as_version=4)
@@ -113,6 +150,7 @@ def test_lesson_one_and_the_practice_in_the_site(served: Served, page: Page, con
 
     open_from_the_site(page, practice.EXERCISE)
     practice.step_the_starter(page, shots)
+    check_a_solution_handed_in(page, shots)
     assert network == [], f"the site asked for something outside the machine: {network[:5]}"
     assert console == [], f"the browser console shows errors: {console[:5]}"
     assert served.missing == [], f"the site lacks files the page asked for: {served.missing[:5]}"

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, Playwright
 from tests.browser import pages
 from tests.browser.lab import Lab, start_lab
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, KERNEL_S, Shots, collect_console_errors
+from tests.conftest import failed
 
 ACTION_MS = 180_000  # a click or a read of the page that takes longer has failed
 SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) / "cosmos-browser-shots"))
@@ -66,6 +67,55 @@ def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
     yield tab
     context.close()
     lab.shut_down_kernels()  # the next test starts its own; idle ones would only hold memory
+
+
+class SharedTab:
+    """One tab of the course's JupyterLab per worker, which the lesson and exercise tests take in turn: each opens
+    its notebook from the file browser, where loading JupyterLab anew took 4 to 7 s a test. After a failure the
+    tab is dropped, and the next test takes a new one."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.tab: Page | None = None
+
+    def take(self) -> Page:
+        """The tab (a new one in a new profile if there is none)."""
+        if self.tab is None or self.tab.is_closed():
+            context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+            context.set_default_navigation_timeout(KERNEL_S)
+            context.set_default_timeout(ACTION_MS)
+            self.tab = context.new_page()
+        return self.tab
+
+    def drop(self) -> None:
+        """Close the tab and its profile."""
+        if self.tab is not None:
+            self.tab.context.close()
+            self.tab = None
+
+
+@pytest.fixture(scope="session")
+def shared_tab(browser: Browser) -> Iterator[SharedTab]:
+    """The worker's shared JupyterLab tab (see SharedTab)."""
+    shared = SharedTab(browser)
+    yield shared
+    shared.drop()
+
+
+@pytest.fixture
+def shared_page(request: pytest.FixtureRequest, shared_tab: SharedTab, console: list[str], lab: Lab) -> Iterator[Page]:
+    """The worker's shared JupyterLab tab for one test, its console errors collected meanwhile; afterwards every tab
+    of JupyterLab's main area is closed (changes discarded), or after a failure the whole tab, and the kernels are
+    shut down."""
+    tab = shared_tab.take()
+    stop = collect_console_errors(tab, console)
+    yield tab
+    stop()
+    if failed(request.node) or not tab.locator(".jp-FileBrowser").count():
+        shared_tab.drop()
+    else:
+        pages.close_everything(tab)
+    lab.shut_down_kernels()
 
 
 @pytest.fixture

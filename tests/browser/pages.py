@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,22 +59,64 @@ def shot_of_failure(request: pytest.FixtureRequest, shots: Shots) -> None:
             print(f"no screenshot of the failure: {error}".splitlines()[0])
 
 
-def collect_console_errors(tab: Page, console: list[str]) -> None:
-    """Append every console error and uncaught page error of the tab to console."""
+def collect_console_errors(tab: Page, console: list[str]) -> Callable[[], None]:
+    """Append every console error and uncaught page error of the tab to console, until the function returned is
+    called."""
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             console.append(message.text)
 
+    def on_error(error: PlaywrightError) -> None:
+        console.append(f"page error: {error}")
+
     tab.on("console", on_console)
-    tab.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    tab.on("pageerror", on_error)
+
+    def stop() -> None:
+        tab.remove_listener("console", on_console)
+        tab.remove_listener("pageerror", on_error)
+
+    return stop
 
 
 def open_notebook(page: Page, url: str, token: str, path: str) -> None:
-    """Open a notebook in a fresh workspace and wait until its kernel is idle."""
+    """Open a notebook and wait until its kernel is idle: from the file browser of the JupyterLab already on the
+    page (after closing what is open there), else in a fresh workspace of a page loaded anew."""
+    if page.url.startswith(f"{url}/lab") and page.locator(".jp-FileBrowser").count():
+        close_everything(page)
+        open_from_the_file_browser(page, path)
+        return
     page.goto(f"{url}/lab/tree/{path}?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
     wait_idle(page)
+
+
+def open_from_the_file_browser(page: Page, path: str) -> None:
+    """Open a notebook from the file browser, folder by folder from the top (each folder's listing is read anew as
+    it is entered), as a student does, and wait until its kernel is idle."""
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
+    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+    for name in path.split("/"):
+        page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=page.get_by_text(name, exact=True)).dblclick()
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
+    wait_idle(page)
+
+
+def close_everything(page: Page) -> None:
+    """Close every tab of the main area (File -> Close All Tabs), discarding unsaved changes."""
+    page.keyboard.press("Escape")  # no menu or completer left open by the last test
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^File$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Close All Tabs$")).click()
+    closed = "() => !document.querySelector('.jp-Notebook, .jp-Terminal')"
+    while not page.evaluate(closed):
+        dialog = page.locator(".jp-Dialog button", has_text=re.compile("^(Discard|Don't Save)$"))
+        page.wait_for_function(f"() => document.querySelector('.jp-Dialog') || ({closed})()", timeout=KERNEL_S,
+                               polling=POLL_MS)
+        if dialog.count():
+            dialog.first.click()
+            page.wait_for_selector(".jp-Dialog", state="detached", timeout=KERNEL_S)
 
 
 def wait_idle(page: Page) -> None:

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import nbformat
+import pytest
 from playwright.sync_api import Page
 
 from lessons import nbfile
@@ -17,6 +18,12 @@ from tests.browser.test_practice_in_browser import step_the_starter
 EXERCISE = "exercises/01-islands"
 HIDDEN = ROOT / "graders" / "hidden" / "01-islands"
 PASSED = re.compile(r"^(\d+) of \1 checks pass")
+
+
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """The worker's one JupyterLab tab, which these tests take in turn (tests/browser/conftest.py's SharedTab)."""
+    return shared_page
 
 
 def hand_in(lab: Lab, source: Path, name: str) -> str:

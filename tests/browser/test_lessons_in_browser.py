@@ -1,4 +1,5 @@
-"""Every lesson in a real JupyterLab, as a new student meets it: finished when opened, then run and used."""
+"""Every lesson in a real JupyterLab, as a student meets them one after another in one tab: finished when opened,
+then run and used."""
 from __future__ import annotations
 
 import difflib
@@ -19,6 +20,12 @@ from tests.browser.pages import Shots
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))  # a new lesson is picked up by its file
 # lesson 1 is checked the same way by test_practice_in_browser.py, which then works through its practice on the page
 PRACTISED = "lessons/01-galaxy-from-a-seed.ipynb"
+
+
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """The worker's one JupyterLab tab, which these tests take in turn (tests/browser/conftest.py's SharedTab)."""
+    return shared_page
 
 
 def expected_after_save(stored: str) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -77,6 +78,13 @@ def run_cells(nb: nbformat.NotebookNode, name: str, skip_play: bool = True) -> d
             if not (skip_play and is_play_cell(cell)):
                 exec(compile(cell.source, f"<cell {cell.id}>", "exec"), namespace)
     return namespace
+
+
+@functools.cache
+def lesson_names(lesson: str) -> dict[str, Any]:
+    """The names a lesson (its file's stem) defines, from running all its code cells, Play's too, in this process:
+    once per process (lesson 6 plays 250 games), for every test that reads them (treat them as read-only)."""
+    return run_cells(nbformat.read(LESSONS / f"{lesson}.ipynb", as_version=4), lesson, skip_play=False)
 
 
 def engine_modules_loaded(nb: nbformat.NotebookNode, folder: Path) -> set[str]:

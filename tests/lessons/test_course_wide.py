@@ -19,7 +19,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import nbformat
 import pytest
 
 from graders.quizzes import MultipleChoice, PredictOutput, QuizSet
@@ -33,7 +32,7 @@ from tests.lessons.course_text import (
     read_glossary,
     stretches,
 )
-from tests.lessons.lesson_helpers import LESSONS, run_cells
+from tests.lessons.lesson_helpers import LESSONS, lesson_names
 
 # The lessons whose accuracy and teaching pass (issue 29) is done; the others join when theirs is.
 CHECKED = {
@@ -45,7 +44,8 @@ CHECKED = {
     "06-whole-strategy",
     "bonus-tents-and-trees",
 }
-# one worker for this module: every lesson's cells run once to build its quizzes (questions_of, cached per process)
+# one worker for this module and lesson 6's content tests: every lesson's cells run once, in lesson_names (cached per
+# process), which builds its quizzes here and gives lesson 6's tests its names
 pytestmark = pytest.mark.xdist_group("course-wide")
 MAX_PROSE_WORDS = 250
 WIDE_MARGIN = 1.3  # a key this many times longer than every other option gives itself away
@@ -105,9 +105,8 @@ def test_no_stretch_of_prose_over_250_words(lesson: str) -> None:
 @cache
 def questions_of(lesson: str) -> tuple[tuple[tuple[str, ...], int], ...]:
     """Every multiple-choice question the lesson builds: its options as shown and the index of the key."""
-    nb = nbformat.read(LESSONS / f"{lesson}.ipynb", as_version=4)
     quizzes: list[Any] = []
-    for value in run_cells(nb, lesson, skip_play=False).values():  # some lessons build on the Play cell
+    for value in lesson_names(lesson).values():  # some lessons build on the Play cell
         if isinstance(value, QuizSet):
             quizzes.extend(value.quizzes)
         elif isinstance(value, MultipleChoice | PredictOutput):

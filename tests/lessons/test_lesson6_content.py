@@ -32,9 +32,9 @@ from tests.lessons.lesson_helpers import (
     REPO_ROOT,
     cell_with,
     code_cells,
+    lesson_names,
     markdown,
     prose_runs,
-    run_cells,
     stdout_of,
     words_before_first_program,
 )
@@ -51,10 +51,14 @@ def nb() -> nbformat.NotebookNode:
     return nbformat.read(NOTEBOOK, as_version=4)
 
 
+# on the worker of test_course_wide.py, which runs the lesson's cells too: they run once (lesson_names)
+pytestmark = pytest.mark.xdist_group("course-wide")
+
+
 @pytest.fixture(scope="module")
-def ns(nb) -> dict[str, Any]:
-    """The names the lesson defines, from running its code cells (all but Play) here."""
-    return run_cells(nb, "lesson6")
+def ns() -> dict[str, Any]:
+    """The names the lesson defines, from running its code cells here (once per process: lesson_names)."""
+    return lesson_names("06-whole-strategy")
 
 
 

@@ -20,7 +20,7 @@ from tests.browser import test_practice_in_browser as practice
 from tests.browser.lab import ROOT
 from tests.browser.pages import Shots
 from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran, stepper_state, wait_for_step
-from tests.lite.lite_pages import KERNEL_S, close_notebook, last_printed, open_in_lite, upload
+from tests.lite.lite_pages import close_notebook, last_printed, open_in_lite, upload
 from tests.lite.site import Served
 
 REFERENCE = ROOT / "graders" / "hidden" / "01-islands" / "reference.ipynb"
@@ -32,18 +32,7 @@ def open_from_the_site(page: Page, path: str) -> None:
     """Close the notebook on screen (its changes discarded) and open another of the site's from the file browser,
     folder by folder, as a student does (the page is not loaded again)."""
     close_notebook(page)
-    open_in_the_file_browser(page, path)
-
-
-def open_in_the_file_browser(page: Page, path: str) -> None:
-    """Open a notebook of the site from the file browser, folder by folder from the top, and wait for its kernel."""
-    if not page.locator(".jp-FileBrowser").is_visible():
-        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
-    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
-    for name in path.split("/"):
-        page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=page.get_by_text(name, exact=True)).dblclick()
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
-    pages.wait_idle(page)
+    pages.open_from_the_file_browser(page, path)
 
 
 def check_stepper(page: Page, shots: Shots) -> None:
@@ -97,7 +86,7 @@ def check_a_solution_handed_in(page: Page, shots: Shots) -> None:
     it is no grade; the student's islands then changed into a wrong one: the self-check fails it and says why."""
     close_notebook(page)
     upload(page, REFERENCE)
-    open_in_the_file_browser(page, REFERENCE.name)
+    pages.open_from_the_file_browser(page, REFERENCE.name)
     pages.run_all(page)
     right = last_printed(page).splitlines()
     shots.take(page, "self-check-passed")

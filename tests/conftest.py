@@ -71,6 +71,19 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
         return (yield)
 
 
+@pytest.hookimpl(trylast=True)  # after the hooks that mark the browser tests and set the xdist groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first: those that drive a browser, then the grouped and slow ones, then the rest, each in the
+    order collected. xdist hands out tests in this order as workers free up, so the run ends with short tests on
+    both workers (a browser test of two minutes handed out last kept one worker busy alone)."""
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser"):
+            return 0
+        return 1 if item.get_closest_marker("xdist_group") or item.get_closest_marker("slow") else 2
+
+    items.sort(key=rank)
+
+
 FAILED = pytest.StashKey[bool]()
 
 

@@ -118,7 +118,10 @@ def test_grading_stopped_midway_carries_on_where_it_stopped(islands: Exercise, t
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     # the first run gives the sleeper a limit it cannot reach (a window no test can miss, however long it is kept
     # from looking); the second, the same command but for its limit, lets it time out soon
-    first = subprocess.Popen([*command, "--timeout", "600"], cwd=REPO, env=env, stderr=subprocess.PIPE, text=True)
+    # Ctrl+C as in a terminal: SIGINT at its default, whatever this test inherited (a shell's background job, as a
+    # CI script may start the suite, ignores it, and Python keeps an ignored SIGINT ignored)
+    first = subprocess.Popen([*command, "--timeout", "600"], cwd=REPO, env=env, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 600  # a failure detector, not a speed target
     while not (tmp_path / "out" / "reference" / "results.json").exists():
         assert time.monotonic() < deadline and first.poll() is None

@@ -340,12 +340,8 @@ def run_tests(python: str, args: list[str]) -> int:
     """The whole suite on two workers; then how long it took (wall and CPU), below pytest's ten slowest tests."""
     # --dist loadgroup: tests marked with one xdist_group share a worker (the Dask cluster tests; the
     # JupyterLite tests, tests/lite, which share one built site, one Node run and one Chromium)
-    # bytecode is written (into the gitignored __pycache__ folders) even where PYTHONDONTWRITEBYTECODE is set:
-    # without it, every worker and every pytest the tests start rewrites the 260 test modules' asserts anew
-    # (8 s of CPU each), and every Python process compiles the course's modules again
-    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    code = run([python, "-m", "pytest", *workers(args), "--durations=10", *args], cwd=ROOT, env=env)
+    code = run([python, "-m", "pytest", *workers(args), "--durations=10", *args], cwd=ROOT)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     print(f"course.py test: {clock(time.monotonic() - started)} of wall clock, {clock(cpu)} of CPU "

@@ -56,16 +56,21 @@ def console(request: pytest.FixtureRequest) -> list[str]:
     return []
 
 
-@pytest.fixture
-def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
-    """A new browser tab (its own storage) whose console errors are collected; its kernels end with it."""
+def new_tab(browser: Browser) -> Page:
+    """A new browser tab in a profile of its own (its own storage), with the suite's waits."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_navigation_timeout(KERNEL_S)  # JupyterLab's page loads slowly on a busy machine
     context.set_default_timeout(ACTION_MS)
-    tab = context.new_page()
+    return context.new_page()
+
+
+@pytest.fixture
+def page(browser: Browser, console: list[str], lab: Lab) -> Iterator[Page]:
+    """A new browser tab (its own storage) whose console errors are collected; its kernels end with it."""
+    tab = new_tab(browser)
     collect_console_errors(tab, console)
     yield tab
-    context.close()
+    tab.context.close()
     lab.shut_down_kernels()  # the next test starts its own; idle ones would only hold memory
 
 
@@ -81,10 +86,7 @@ class SharedTab:
     def take(self) -> Page:
         """The tab (a new one in a new profile if there is none)."""
         if self.tab is None or self.tab.is_closed():
-            context = self.browser.new_context(viewport={"width": 1280, "height": 900})
-            context.set_default_navigation_timeout(KERNEL_S)
-            context.set_default_timeout(ACTION_MS)
-            self.tab = context.new_page()
+            self.tab = new_tab(self.browser)
         return self.tab
 
     def drop(self) -> None:

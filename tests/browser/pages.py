@@ -95,13 +95,18 @@ def open_notebook(page: Page, url: str, token: str, path: str) -> None:
 def open_from_the_file_browser(page: Page, path: str) -> None:
     """Open a notebook from the file browser, folder by folder from the top (each folder's listing is read anew as
     it is entered), as a student does, and wait until its kernel is idle."""
-    if not page.locator(".jp-FileBrowser").is_visible():
-        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
-    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+    file_browser_at_the_top(page)
     for name in path.split("/"):
         page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=page.get_by_text(name, exact=True)).dblclick()
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=KERNEL_S)
     wait_idle(page)
+
+
+def file_browser_at_the_top(page: Page) -> None:
+    """Show the file browser (its side tab clicked if it is hidden) in the top folder."""
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
+    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
 
 
 def close_everything(page: Page) -> None:

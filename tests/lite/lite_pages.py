@@ -6,6 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from tests.browser import pages
 from tests.lite.site import Served
 
 KERNEL_S = 900_000  # ms: a first start loads Pyodide and the course's packages into the tab (slow on a busy machine)
@@ -22,9 +23,7 @@ def open_in_lite(page: Page, served: Served, path: str) -> None:
 def upload(page: Page, *notebooks: Path) -> None:
     """Upload notebooks from this machine into the site's top folder with the file browser's Upload button, as a
     student hands in their own files (the page is not loaded again)."""
-    if not page.locator(".jp-FileBrowser").is_visible():
-        page.locator(".lm-TabBar-tab[data-id='filebrowser']").click()
-    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+    pages.file_browser_at_the_top(page)
     with page.expect_file_chooser() as chooser:
         page.locator(".jp-FileBrowser").get_by_title("Upload Files").click()
     chooser.value.set_files([str(notebook) for notebook in notebooks])

@@ -19,12 +19,12 @@ from tests.browser import pages
 from tests.browser import test_practice_in_browser as practice
 from tests.browser.lab import ROOT
 from tests.browser.pages import Shots
+from tests.browser.test_exercise_in_browser import PASSED
 from tests.browser.test_lessons_in_browser import check_play, check_quizzes, check_ran, stepper_state, wait_for_step
 from tests.lite.lite_pages import close_notebook, last_printed, open_in_lite, upload
 from tests.lite.site import Served
 
 REFERENCE = ROOT / "graders" / "hidden" / "01-islands" / "reference.ipynb"
-PASSED = re.compile(r"^(\d+) of \1 checks pass")
 ALWAYS_TWO = "def islands(n, lanes):\n    return (2, 2, False)\n"  # a student's guess, wrong for most galaxies
 
 

@@ -71,17 +71,37 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
         return (yield)
 
 
+# The modules whose tests mostly wait on a sandbox (its wall clock, a kill, a second sandbox beside it): handed out
+# one after another, two of them at once left both cores idle for a minute and a half of the run.
+WAITING = ("test_grader_fallback_kill.py", "test_grader_collusion.py", "test_grader_nonroot.py",
+           "test_grader_jail_denies.py", "test_grader_sandbox.py", "test_grader_host.py")
+
+
+def spread(long: list[pytest.Item], blocks: list[list[pytest.Item]]) -> list[pytest.Item]:
+    """The blocks spread evenly among the long tests (each block whole, in order), the long tests in their order."""
+    every = max(1, len(long) // (len(blocks) + 1))
+    ordered: list[pytest.Item] = []
+    for index, item in enumerate(long):
+        ordered.append(item)
+        if (index + 1) % every == 0 and (index + 1) // every <= len(blocks):
+            ordered += blocks[(index + 1) // every - 1]
+    return ordered + [item for block in blocks[len(long) // every:] for item in block]
+
+
 @pytest.hookimpl(trylast=True)  # after the hooks that mark the browser tests and set the xdist groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first: those that drive a browser, then the grouped and slow ones, then the rest, each in the
-    order collected. xdist hands out tests in this order as workers free up, so the run ends with short tests on
+    """The long tests first: those that drive a browser page (the WAITING modules' tests spread among them, so that a
+    browser keeps both cores busy while one of those waits), then the grouped and slow ones, then the rest, each in
+    the order collected. xdist hands out tests in this order as workers free up, so the run ends with short tests on
     both workers (a browser test of two minutes handed out last kept one worker busy alone)."""
-    def rank(item: pytest.Item) -> int:
-        if item.get_closest_marker("browser"):
-            return 0
-        return 1 if item.get_closest_marker("xdist_group") or item.get_closest_marker("slow") else 2
-
-    items.sort(key=rank)
+    browser = [item for item in items if item.get_closest_marker("browser") and "page" in item.fixturenames]
+    browser.sort(key=lambda item: "tests/lite/" not in item.nodeid)  # the site's test, the longest, first
+    waiting = [[item for item in items if item.path.name == name and item not in browser] for name in WAITING]
+    first = spread(browser, [block for block in waiting if block])
+    chosen = set(first)
+    rest = [item for item in items if item not in chosen]
+    rest.sort(key=lambda item: 0 if item.get_closest_marker("xdist_group") or item.get_closest_marker("slow") else 1)
+    items[:] = first + rest
 
 
 FAILED = pytest.StashKey[bool]()

@@ -48,8 +48,9 @@ def edition_files(edition: Path) -> list[str]:
 def in_edition(
     edition: Path, *args: str, stdin: str | None = None, timeout: float = 1800
 ) -> subprocess.CompletedProcess[str]:
-    """A command run in the edition with its own packages first (as its JupyterLab terminal would)."""
-    env = dict(os.environ, PYTHONPATH=str(edition))
+    """A command run in the edition with its own packages first (as its JupyterLab terminal would); it writes no
+    bytecode there, so the edition keeps only the files the release wrote, whatever ran in it before a test."""
+    env = dict(os.environ, PYTHONPATH=str(edition), PYTHONDONTWRITEBYTECODE="1")
     return subprocess.run([sys.executable, *args], cwd=edition, env=env, input=stdin, capture_output=True, text=True,
                           timeout=timeout)
 

@@ -39,6 +39,7 @@ LOST = ("timeout", "died", "broken")  # statuses after which the kernel takes no
 MAX_OUTPUT_CHARS = 20_000
 MAX_NOTEBOOK_OUTPUT_CHARS = 200_000
 IDLE_SECONDS = 1.0  # after a cell's reply, how long its last outputs may still take to arrive
+IOPUB_SECONDS = 0.2  # after the kernel's first reply, how long its status may take to come on a connected iopub
 OUTPUT_KINDS = {"stream": "", "execute_result": "result", "display_data": "display", "error": "error"}
 
 
@@ -162,20 +163,36 @@ class Kernel:
         return self.send("shell", "execute_request", content)
 
     def ready(self, seconds: float) -> bool:
-        """Wait for the kernel's answer to a kernel_info_request and for the stdin channel's connection;
-        False if the kernel died or was not ready in time."""
-        asked = self.send("shell", "kernel_info_request", {})
+        """Wait until the kernel answers a kernel_info_request, its outputs reach us and the stdin channel is
+        connected; False if the kernel died or was not ready in time."""
         deadline = time.monotonic() + seconds
-        while True:
-            channel, message = self.next_message(deadline)
-            if channel in LOST:
-                return False
-            if message is not None and message["parent"] == asked and message["msg_type"] == "kernel_info_reply":
-                break
+        heard = "again"
+        while heard == "again":
+            heard = self.ask_info(deadline)
+        if heard != "ready":
+            return False
         while not self.stdin_connected.poll(math.ceil(1000 * POLL_SECONDS)):
             if time.monotonic() > deadline or self.process.poll() is not None:
                 return False
         return True
+
+    def ask_info(self, deadline: float) -> str:
+        """Ask for the kernel's info: "ready" once its reply came and the kernel's status for the request reached
+        the iopub channel too; "again" if the status did not come; else why the kernel is lost. (A SUB socket
+        misses what is published before its subscription reaches the kernel: the first cell's outputs, and the
+        status that ends them, would be lost.)"""
+        asked = self.send("shell", "kernel_info_request", {})
+        replied, published, wait = False, False, deadline
+        while not (replied and published):
+            channel, message = self.next_message(wait)
+            if channel in LOST:
+                return "again" if channel == "timeout" and wait < deadline else channel
+            if message is None or message["parent"] != asked:
+                continue
+            published = published or channel == "iopub"
+            if message["msg_type"] == "kernel_info_reply" and not replied:
+                replied, wait = True, min(deadline, time.monotonic() + IOPUB_SECONDS)
+        return "ready"
 
 
 class Outputs:

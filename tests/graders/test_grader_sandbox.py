@@ -231,3 +231,14 @@ def test_the_first_check_reaches_the_kernel_however_soon_the_notebook_ends() -> 
     runs = [run_cells(["def f():\n    return 1\n"], limits, ["f"]) for _ in range(8)]
     statuses = [[e.get("status") for e in run.events if e["event"] == "check"] for run in runs]
     assert statuses == [["answer"]] * 8
+
+
+def test_the_first_cells_output_reaches_the_report_however_soon_the_kernel_started() -> None:
+    # A SUB socket misses what is published before its subscription reaches the kernel: the runner waits until the
+    # kernel's status for one of its requests comes on iopub before the kernel counts as ready. Without that, the
+    # first cell's output was lost in most runs, and the runner waited a second for the status that ends it.
+    limits = sandbox.Limits(timeout=60, check_timeout=30)
+    runs = [run_cells(['print("first")\n'], limits, []) for _ in range(5)]
+    outputs = [[(e.get("index"), e.get("status"), e.get("text")) for e in run.events if e["event"] == "output"]
+               for run in runs]
+    assert outputs == [[(0, "stdout", "first\n")]] * 5

@@ -117,6 +117,25 @@ def test_the_test_command_runs_in_one_process_when_xdist_is_turned_off(
     assert "workers" not in out, out
 
 
+def test_the_test_command_compiles_the_course_first_even_where_no_process_writes_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # with PYTHONDONTWRITEBYTECODE every kernel, grader and command of the suite compiled the course anew
+    engine = tmp_path / "engine"
+    (engine / "rules").mkdir(parents=True)
+    for name in ("__init__.py", "rules/__init__.py", "rules/combat.py"):
+        (engine / name).write_text("X = 1\n")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "loose.py").write_text("Y = 2\n")  # in no package: not the course's
+    (tmp_path / "course.py").write_text("Z = 3\n")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    course.compile_sources(sys.executable, tmp_path)
+    tag = sys.implementation.cache_tag
+    compiled = sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.pyc"))
+    assert compiled == [f"__pycache__/course.{tag}.pyc", f"engine/__pycache__/__init__.{tag}.pyc",
+                        f"engine/rules/__pycache__/__init__.{tag}.pyc", f"engine/rules/__pycache__/combat.{tag}.pyc"]
+
+
 IMPORTS = """
 import importlib, json, sys
 found = {}

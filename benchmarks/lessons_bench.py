@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import resource
 import sys
+import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
@@ -69,8 +70,9 @@ def run_lesson(path: Path) -> tuple[float, float, float]:
     clean(nb)
     client = make_client(nb, path)
     client.record_timing = True
-    cpu, start = children_cpu(), time.perf_counter()
-    client.execute(env=kernel_env())  # the kernel ends (and is waited for) before this returns
+    with tempfile.TemporaryDirectory(prefix="cosmos-bench-data-") as data_home:
+        cpu, start = children_cpu(), time.perf_counter()
+        client.execute(env=kernel_env(data_home))  # the kernel ends (and is waited for) before this returns
     return time.perf_counter() - start, cell_seconds(nb), children_cpu() - cpu
 
 

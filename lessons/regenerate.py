@@ -72,12 +72,11 @@ def notebook_from_source(source: Path) -> nbformat.NotebookNode:
     return nb
 
 
-def kernel_env() -> dict[str, str]:
-    """The environment for the kernel: this checkout first on the path, whatever the venv says, and a
-    user data folder of its own, empty, so that no student's progress (answers brought back) and no
-    saves reach the stored outputs."""
+def kernel_env(data_home: str) -> dict[str, str]:
+    """The environment for the kernel: this checkout first on the path, whatever the venv says, and data_home
+    (an empty folder of its own) as the user data folder, so that no student's progress (answers brought back)
+    and no saves reach the stored outputs."""
     paths = [str(REPO_ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-    data_home = tempfile.mkdtemp(prefix="cosmos-regenerate-data-")
     return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "XDG_DATA_HOME": data_home}
 
 
@@ -107,7 +106,8 @@ def execute(path: Path, nb: nbformat.NotebookNode | None = None) -> nbformat.Not
     """The notebook at path (or nb, to be stored at path), freshly executed with its outputs (not written back)."""
     nb = nbformat.read(path, as_version=4) if nb is None else nb
     clean(nb)
-    make_client(nb, path).execute(env=kernel_env())
+    with tempfile.TemporaryDirectory(prefix="cosmos-regenerate-data-") as data_home:  # gone after the run
+        make_client(nb, path).execute(env=kernel_env(data_home))
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = coalesce_streams(cell.outputs)

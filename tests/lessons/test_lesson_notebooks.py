@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -50,9 +51,21 @@ def test_regenerate_refuses_a_notebook_that_does_not_exist(capsys):
     assert "no such lesson: no-such-lesson.ipynb" in capsys.readouterr().err
 
 
-def test_the_kernel_runs_this_checkout_of_the_code():
-    env = regenerate.kernel_env()
+def test_the_kernel_runs_this_checkout_of_the_code(tmp_path: Path):
+    env = regenerate.kernel_env(str(tmp_path))
     assert env["PYTHONPATH"].split(":")[0] == str(Path(__file__).resolve().parents[2])
+    assert env["XDG_DATA_HOME"] == str(tmp_path)
+
+
+def test_a_run_keeps_its_data_folder_empty_and_leaves_none_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # each run made a data folder under the temp folder and left it there (88 of them after a day of test runs)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import os\nprint(sorted(os.listdir(os.environ['XDG_DATA_HOME'])), os.environ['XDG_DATA_HOME'] != '')")])
+    ran = regenerate.execute(tmp_path / "lesson.ipynb", notebook)
+    assert ran.cells[0].outputs[0]["text"] == "[] True\n"
+    assert list((tmp_path / "temp").iterdir()) == []
 
 
 def test_stream_chunks_are_joined_but_different_streams_are_not():

@@ -10,20 +10,26 @@ the receiver scores a hidden point only if some channel carried the key.
 from __future__ import annotations
 
 import hashlib
+import uuid
 
 from tests.graders.hostile_submissions import code
 
 KEY_BITS = 32
 CHANNEL_NAMES = ("flock", "fcntl", "ofd", "inotify", "sysv", "shm", "socket")
 
+
+def new_place() -> int:
+    """A pair's own System V key and suffix for its /dev/shm file and socket (two pairs may run at once)."""
+    return uuid.uuid4().int % 0x7FFFFFFE + 1
+
 CHANNELS = code("""
     import ctypes, glob, os, socket, struct, threading, time, fcntl
 
     _libc = ctypes.CDLL(None, use_errno=True)
     _libc.shmat.restype = ctypes.c_void_p
-    _SHM_KEY = 0xC0A1
-    _SHM_PATH = "/dev/shm/cosmos-collusion-key"
-    _SOCKET = b"\\0cosmos-collusion-key"
+    _SHM_KEY = PLACE  # the names every uid shares are the pair's own (PLACE), not those of a pair beside it
+    _SHM_PATH = f"/dev/shm/cosmos-collusion-{PLACE:08x}"
+    _SOCKET = f"\\0cosmos-collusion-{PLACE:08x}".encode()
     _OFD_GETLK, _OFD_SETLK = 36, 37
 
     def _files():
@@ -40,8 +46,8 @@ CHANNELS = code("""
     def _flock_struct(kind):
         return struct.pack("hhqqi4x", kind, 0, 0, 0, 0)
 
-    def send(key, seconds):
-        # Hold every channel open for `seconds`; a refused channel is skipped.
+    def send(key, seconds, ready=None):
+        # Hold every channel open for `seconds` (ready, an Event, is set once all are open); a refused one is skipped.
         held = []
         for path, bit in zip(_files(), _bits(key)):
             if bit:
@@ -74,6 +80,8 @@ CHANNELS = code("""
             server.settimeout(0.05)
         except OSError:
             server = None
+        if ready is not None:
+            ready.set()
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             for fd in held:  # reads for the receiver's inotify watches (closing would drop the fcntl locks)
@@ -180,15 +188,17 @@ CHANNELS = code("""
             return None
 
     def receive(seconds):
-        # Look on every channel until one has the key or `seconds` have passed: {channel: key or None}.
+        # Look on every channel until all agree on a key or `seconds` have passed: {channel: key or None}.
+        looks = {"flock": lambda: _key(_lock_bits(_flocked)),
+                 "fcntl": lambda: _key(_lock_bits(_record_locked(fcntl.F_GETLK))),
+                 "ofd": lambda: _key(_lock_bits(_record_locked(_OFD_GETLK))),
+                 "inotify": lambda: _key(_inotify(0.5)), "sysv": _sysv, "shm": _shm, "socket": _socket}
         found = dict.fromkeys(CHANNEL_NAMES)
         end = time.monotonic() + seconds
-        while time.monotonic() < end and not any(found.values()):
-            found["flock"] = _key(_lock_bits(_flocked))
-            found["fcntl"] = _key(_lock_bits(_record_locked(fcntl.F_GETLK)))
-            found["ofd"] = _key(_lock_bits(_record_locked(_OFD_GETLK)))
-            found["inotify"] = _key(_inotify(0.5))
-            found["sysv"], found["shm"], found["socket"] = _sysv(), _shm(), _socket()
+        while time.monotonic() < end and (None in found.values() or len(set(found.values())) > 1):
+            for name in CHANNEL_NAMES:
+                seen = looks[name]()
+                found[name] = found[name] if seen is None else seen  # a key once seen stays, a newer one wins
             time.sleep(0.2)
         return found
 """)
@@ -204,19 +214,20 @@ def keystream(key: int, length: int) -> bytes:
     return out[:length]
 
 
-def donor_cells(key: int, solution: list[str], seconds: float) -> list[str]:
+def donor_cells(key: int, solution: list[str], seconds: float, place: int) -> list[str]:
     """The donor: the real solution, and the key sent on every channel for `seconds` beside it."""
     start = code("""
         import threading
         KEY_BITS = {bits}
         CHANNEL_NAMES = {names}
-    """, bits=KEY_BITS, names=CHANNEL_NAMES)
+        PLACE = {place}
+    """, bits=KEY_BITS, names=CHANNEL_NAMES, place=place)
     send = f"threading.Thread(target=send, args=({key}, {seconds}), daemon=True).start()\n"
     stay = f"import time\ntime.sleep({seconds})  # stay while the receiver listens\n"
     return [start + CHANNELS + send, *solution, stay]
 
 
-def receiver_cells(key: int, solution: list[str], seconds: float) -> list[str]:
+def receiver_cells(key: int, solution: list[str], seconds: float, place: int) -> list[str]:
     """The receiver: no usable code, only the solution encrypted with the donor's key."""
     plain = "\n".join(solution).encode()
     blob = bytes(a ^ b for a, b in zip(plain, keystream(key, len(plain)), strict=True))
@@ -224,8 +235,9 @@ def receiver_cells(key: int, solution: list[str], seconds: float) -> list[str]:
         import hashlib
         KEY_BITS = {bits}
         CHANNEL_NAMES = {names}
+        PLACE = {place}
         BLOB = {blob}
-    """, bits=KEY_BITS, names=CHANNEL_NAMES, blob=blob)
+    """, bits=KEY_BITS, names=CHANNEL_NAMES, place=place, blob=blob)
     listen = code("""
         FOUND = receive({seconds})
         KEYS = [key for key in FOUND.values() if key is not None]

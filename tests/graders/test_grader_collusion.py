@@ -15,7 +15,7 @@ import pytest
 from graders import sandbox, seccomp
 from graders.exercise import Exercise
 from graders.notebook import read_cells, write_notebook
-from tests.graders.collusion import CHANNEL_NAMES, CHANNELS, KEY_BITS, donor_cells, receiver_cells
+from tests.graders.collusion import CHANNEL_NAMES, CHANNELS, KEY_BITS, donor_cells, new_place, receiver_cells
 from tests.graders.grader_helpers import REPO, graders_cli
 from tests.graders.hostile_submissions import FILL_DEV_SHM
 from tests.graders.test_grader_jail_denies import SYSCALLS
@@ -26,30 +26,37 @@ SECONDS = 12  # how long the donor sends and the receiver listens
 pytestmark = pytest.mark.slow
 
 
-def host_process(body: str) -> subprocess.Popen[str]:
+def host_process(body: str, place: int) -> subprocess.Popen[str]:
     """A Python process on the host (no sandbox) running the channels' code, then body."""
-    head = f"KEY_BITS = {KEY_BITS}\nCHANNEL_NAMES = {CHANNEL_NAMES!r}\n"
-    return subprocess.Popen([sys.executable, "-c", head + CHANNELS + body], stdout=subprocess.PIPE, text=True)
+    head = f"KEY_BITS = {KEY_BITS}\nCHANNEL_NAMES = {CHANNEL_NAMES!r}\nPLACE = {place}\n"
+    return subprocess.Popen([sys.executable, "-c", head + CHANNELS + body], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
 
 
 def test_outside_the_sandbox_the_pair_passes_its_key_on_every_channel() -> None:
-    # The control: the same code as two ordinary processes on one machine opens every channel.
-    donor = host_process(f"import threading\nthreading.Thread(target=send, args=({KEY}, 8)).start()\n"
-                         "time.sleep(1.5)\nprint('ready', flush=True)\n")
+    # The control: the same code as two ordinary processes on one machine opens every channel. The donor
+    # says "ready" once every channel is open and sends until told to stop (its stdin closes), the receiver
+    # listens until every channel has given it a key: no margin of time for a busy machine to miss.
+    place = new_place()
+    donor = host_process(f"import sys, threading\nready = threading.Event()\n"
+                         f"threading.Thread(target=send, args=({KEY}, 600, ready), daemon=True).start()\n"
+                         "ready.wait()\nprint('ready', flush=True)\nsys.stdin.read()\n", place)
     try:
         assert donor.stdout is not None and donor.stdout.readline().strip() == "ready"
-        receiver = host_process("import json\nprint(json.dumps(receive(5)))\n")
-        found, _ = receiver.communicate(timeout=120)
+        receiver = host_process("import json\nprint(json.dumps(receive(120)))\n", place)
+        found, _ = receiver.communicate(timeout=300)
         assert json.loads(found) == dict.fromkeys(CHANNEL_NAMES, KEY)
     finally:
         donor.communicate(timeout=120)
-        subprocess.run(["ipcrm", "-M", "0xC0A1"], capture_output=True, check=False)
+        subprocess.run(["ipcrm", "-M", str(place)], capture_output=True, check=False)
+        Path(f"/dev/shm/cosmos-collusion-{place:08x}").unlink(missing_ok=True)
 
 
 def test_a_receiver_graded_beside_its_donor_earns_no_hidden_point(islands: Exercise, tmp_path: Path) -> None:
     solution = read_cells(islands.reference)
-    donor = write_notebook(tmp_path / "a-donor.ipynb", donor_cells(KEY, solution, SECONDS))
-    receiver = write_notebook(tmp_path / "b-receiver.ipynb", receiver_cells(KEY, solution, SECONDS))
+    place = new_place()
+    donor = write_notebook(tmp_path / "a-donor.ipynb", donor_cells(KEY, solution, SECONDS, place))
+    receiver = write_notebook(tmp_path / "b-receiver.ipynb", receiver_cells(KEY, solution, SECONDS, place))
     out = tmp_path / "out"
     started = time.monotonic()
     graded = graders_cli("grade", "01-islands", str(donor), str(receiver), str(islands.reference), "--out", str(out),

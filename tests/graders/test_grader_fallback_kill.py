@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -16,19 +17,25 @@ import pytest
 from graders import plainjail, sandbox
 from graders.exercise import Exercise
 from graders.notebook import read_cells, write_notebook
-from tests.graders.collusion import donor_cells, receiver_cells
+from tests.graders.collusion import donor_cells, new_place, receiver_cells
 from tests.graders.grader_helpers import REPO
 from tests.graders.hostile_submissions import code
 
 pytestmark = pytest.mark.slow
 
 # A chain of fork-and-exit that leaves its session (its pid changes all the time), a CPU burner beside it,
-# and in every step an IPython start-up file planted in every home the chain's uid may write.
+# and in every step an IPython start-up file planted in every home the chain's uid may write. Each process
+# writes its pid to the pipe REPORT when there is one.
 CHAIN = code("""
     import ctypes, glob, os, time
 
     def _name(tag):
         ctypes.CDLL(None).prctl(15, tag.encode(), 0, 0, 0)  # PR_SET_NAME: the test finds us by it
+        if REPORT is not None:
+            try:
+                os.write(REPORT, b"%d\\n" % os.getpid())
+            except OSError:
+                pass
 
     def _plant():
         for home in glob.glob("/tmp/cosmos-plain-*/home"):
@@ -52,8 +59,8 @@ CHAIN = code("""
             pass
 
     def _chain():
-        _name(TAG)
         while True:
+            _name(TAG)
             try:
                 if os.fork() != 0:
                     os._exit(0)
@@ -88,18 +95,34 @@ def tagged(tag: str) -> list[int]:
     return found
 
 
+def reported_pids(read: int, wanted: int) -> set[int]:
+    """The pids the chain writes to the pipe, read until there are wanted of them (or two minutes pass)."""
+    pids: set[int] = set()
+    text = b""
+    deadline = time.monotonic() + 120
+    while len(pids) < wanted and time.monotonic() < deadline:
+        if select.select([read], [], [], 1)[0]:
+            text += os.read(read, 4096)
+            *lines, text = text.split(b"\n")
+            pids.update(int(line) for line in lines)
+    return pids
+
+
 def test_kill_uid_stops_a_fork_and_exit_chain_under_load() -> None:
     tag = f"chain-{uuid.uuid4().hex[:8]}"
     with sandbox.claim_uid() as uid:
         try:
             for _ in range(3):
-                subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-c",
-                                f"TAG = {tag!r}\n" + CHAIN], check=True, cwd="/")
-                seen: set[int] = set()
-                deadline = time.monotonic() + 30
-                while len(seen) < 3 and time.monotonic() < deadline:  # the burner and links of the chain
-                    seen.update(tagged(tag))
-                assert len(seen) >= 3
+                read, write = os.pipe()
+                os.set_blocking(write, False)  # a full pipe never stops the chain
+                try:
+                    subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable,
+                                    "-c", f"TAG = {tag!r}\nREPORT = {write}\n" + CHAIN], check=True, cwd="/",
+                                   pass_fds=(write,))
+                    os.close(write)
+                    assert len(reported_pids(read, 3)) >= 3  # the burner and two links: the chain is forking
+                finally:
+                    os.close(read)
                 plainjail.kill_uid(uid)
                 assert plainjail.live_processes(uid) == []
                 time.sleep(0.5)
@@ -123,7 +146,8 @@ def test_a_chain_left_by_one_submission_neither_survives_nor_reaches_the_next(is
                                                                                tmp_path: Path) -> None:
     tag = f"chain-{uuid.uuid4().hex[:8]}"
     solution = read_cells(islands.reference)
-    chain = write_notebook(tmp_path / "a-chain.ipynb", [f"TAG = {tag!r}\n" + CHAIN, "import time\ntime.sleep(3)\n"])
+    chain = write_notebook(tmp_path / "a-chain.ipynb", [f"TAG = {tag!r}\nREPORT = None\n" + CHAIN,
+                                                        "import time\ntime.sleep(3)\n"])
     after = write_notebook(tmp_path / "b-after.ipynb", [*solution, SPOILED])
     results = plain_grade(chain, after, out=tmp_path / "out", jobs=1, timeout=20)
     assert results["b-after"]["score"] == 30, results["b-after"]["output"]
@@ -134,8 +158,9 @@ def test_in_the_fallback_jail_a_receiver_beside_its_donor_earns_no_hidden_point(
                                                                                tmp_path: Path) -> None:
     # One fallback jail at a time, and what the donor leaves (System V memory, /dev/shm) goes with it.
     solution = read_cells(islands.reference)
-    donor = write_notebook(tmp_path / "a-donor.ipynb", donor_cells(0x5EC2E7A1, solution, 6))
-    receiver = write_notebook(tmp_path / "b-receiver.ipynb", receiver_cells(0x5EC2E7A1, solution, 6))
+    place = new_place()
+    donor = write_notebook(tmp_path / "a-donor.ipynb", donor_cells(0x5EC2E7A1, solution, 6, place))
+    receiver = write_notebook(tmp_path / "b-receiver.ipynb", receiver_cells(0x5EC2E7A1, solution, 6, place))
     results = plain_grade(donor, receiver, out=tmp_path / "out", jobs=2, timeout=30)
     assert results["a-donor"]["score"] == 30
     hidden = [test for test in results["b-receiver"]["tests"] if test["name"].startswith("hidden: ")]

@@ -10,7 +10,10 @@ the receiver scores a hidden point only if some channel carried the key.
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 import uuid
+from pathlib import Path
 
 from tests.graders.hostile_submissions import code
 
@@ -204,6 +207,15 @@ CHANNELS = code("""
 """)
 
 
+def window(ran: Path, who: str) -> tuple[float, float]:
+    """When the donor sent or the receiver listened, from its line in the notebook as it ran: (start, end)."""
+    cells = json.loads(ran.read_text())["cells"]
+    output = "".join(str(out.get("text", "")) for cell in cells for out in cell.get("outputs", []))
+    match = re.search(rf"{who} \w+ from ([0-9.]+) to ([0-9.]+)", output)
+    assert match, f"no {who} window in {ran}: {output[-2000:]}"
+    return float(match[1]), float(match[2])
+
+
 def keystream(key: int, length: int) -> bytes:
     """The bytes that encrypt the receiver's solution: sha256 of the key and a counter."""
     out = b""
@@ -215,20 +227,24 @@ def keystream(key: int, length: int) -> bytes:
 
 
 def donor_cells(key: int, solution: list[str], seconds: float, place: int) -> list[str]:
-    """The donor: the real solution, and the key sent on every channel for `seconds` beside it."""
+    """The donor: the real solution, and the key sent on every channel for `seconds` beside it.
+
+    It prints when it sent on the machine's monotonic clock, which every sandbox shares (see window())."""
     start = code("""
         import threading
         KEY_BITS = {bits}
         CHANNEL_NAMES = {names}
         PLACE = {place}
     """, bits=KEY_BITS, names=CHANNEL_NAMES, place=place)
-    send = f"threading.Thread(target=send, args=({key}, {seconds}), daemon=True).start()\n"
-    stay = f"import time\ntime.sleep({seconds})  # stay while the receiver listens\n"
+    send = (f"SENDING_FROM = time.monotonic()\n"
+            f"threading.Thread(target=send, args=({key}, {seconds}), daemon=True).start()\n")
+    stay = (f"time.sleep({seconds})  # stay while the receiver listens\n"
+            f"print(f'donor sent from {{SENDING_FROM}} to {{SENDING_FROM + {seconds}}}')\n")
     return [start + CHANNELS + send, *solution, stay]
 
 
 def receiver_cells(key: int, solution: list[str], seconds: float, place: int) -> list[str]:
-    """The receiver: no usable code, only the solution encrypted with the donor's key."""
+    """The receiver: no usable code, only the solution encrypted with the donor's key; it prints when it listened."""
     plain = "\n".join(solution).encode()
     blob = bytes(a ^ b for a, b in zip(plain, keystream(key, len(plain)), strict=True))
     start = code("""
@@ -239,7 +255,9 @@ def receiver_cells(key: int, solution: list[str], seconds: float, place: int) ->
         BLOB = {blob}
     """, bits=KEY_BITS, names=CHANNEL_NAMES, place=place, blob=blob)
     listen = code("""
+        LISTENING_FROM = time.monotonic()
         FOUND = receive({seconds})
+        print(f"receiver listened from {LISTENING_FROM} to {time.monotonic()}")
         KEYS = [key for key in FOUND.values() if key is not None]
 
 

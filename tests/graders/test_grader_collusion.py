@@ -7,7 +7,6 @@ import errno
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ import pytest
 from graders import sandbox, seccomp
 from graders.exercise import Exercise
 from graders.notebook import read_cells, write_notebook
-from tests.graders.collusion import CHANNEL_NAMES, CHANNELS, KEY_BITS, donor_cells, new_place, receiver_cells
+from tests.graders.collusion import CHANNEL_NAMES, CHANNELS, KEY_BITS, donor_cells, new_place, receiver_cells, window
 from tests.graders.grader_helpers import REPO, graders_cli
 from tests.graders.hostile_submissions import FILL_DEV_SHM
 from tests.graders.test_grader_jail_denies import SYSCALLS
@@ -58,18 +57,18 @@ def test_a_receiver_graded_beside_its_donor_earns_no_hidden_point(islands: Exerc
     donor = write_notebook(tmp_path / "a-donor.ipynb", donor_cells(KEY, solution, SECONDS, place))
     receiver = write_notebook(tmp_path / "b-receiver.ipynb", receiver_cells(KEY, solution, SECONDS, place))
     out = tmp_path / "out"
-    started = time.monotonic()
     graded = graders_cli("grade", "01-islands", str(donor), str(receiver), str(islands.reference), "--out", str(out),
                          "--jobs", "2", "--timeout", "40", cwd=REPO)
-    elapsed = time.monotonic() - started
     assert graded.returncode == 0, graded.stderr
     results = {name: json.loads((out / name / "results.json").read_text()) for name in ("a-donor", "b-receiver",
                                                                                        "reference")}
     assert results["a-donor"]["score"] == 30 and results["reference"]["score"] == 30
     hidden = [test for test in results["b-receiver"]["tests"] if test["name"].startswith("hidden: ")]
     assert len(hidden) >= 20 and sum(test["score"] for test in hidden) == 0
-    # They ran side by side: each waits SECONDS, and the batch took less than the two one after the other.
-    assert elapsed < results["a-donor"]["execution_time"] + results["b-receiver"]["execution_time"]
+    # They ran side by side: the receiver listened while the donor sent (both on the clock the sandboxes share).
+    sent = window(out / "a-donor" / "ran.ipynb", "donor")
+    listened = window(out / "b-receiver" / "ran.ipynb", "receiver")
+    assert listened[0] < sent[1] and sent[0] < listened[1], (sent, listened)
 
 
 FCNTL_CELL = """

@@ -106,35 +106,53 @@ def serve():
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(b"\\0cosmos-answers")
     server.listen()
-    time.sleep(6)
-    return "served"
+    start = time.monotonic()
+    time.sleep(SECONDS)
+    return ["served", start, time.monotonic()]
 
 def connect():
-    time.sleep(2)
-    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        client.connect(b"\\0cosmos-answers")
-        return "connected"
-    except OSError as error:
-        return f"refused {error.errno}"
+    # Try the socket and look for what the server left (find) again and again for SECONDS.
+    tries, found = [], {}  # tries: when, on the monotonic clock both sandboxes share
+    end = time.monotonic() + SECONDS
+    while time.monotonic() < end:
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            tries.append(time.monotonic())
+            found = {name: seen or found.get(name, False) for name, seen in find().items()}
+            client.connect(b"\\0cosmos-answers")
+            return ["connected", tries, found]
+        except OSError as error:
+            refused = f"refused {error.errno}"
+        finally:
+            client.close()
+        time.sleep(0.1)
+    return [refused, tries, found]
 """
+SOCKET_SECONDS = 15  # how long the server listens and the client tries: each is well inside the other's time
+SOCKET_LIMITS = sandbox.Limits(timeout=120, check_timeout=60, memory_mb=512)
 
 
 def test_two_sandboxes_at_once_share_no_abstract_socket_or_memory() -> None:
     results: dict[str, sandbox.SandboxResult] = {}
+    head = f"SECONDS = {SOCKET_SECONDS}\n"
 
     def run(name: str, cells: list[str], calls: list[str]) -> None:
-        results[name] = run_cells(cells, LIMITS, calls)
+        results[name] = run_cells(cells, SOCKET_LIMITS, calls)
 
-    threads = [threading.Thread(target=run, args=("server", [SOCKETS, *leave_cells()], ["serve", "leave"])),
-               threading.Thread(target=run, args=("client", [SOCKETS, *leave_cells()], ["connect", "find"]))]
+    # The server leaves what it can, then listens; the client tries to connect and to find it meanwhile.
+    threads = [threading.Thread(target=run, args=("server", [head + SOCKETS, *leave_cells()], ["leave", "serve"])),
+               threading.Thread(target=run, args=("client", [head + SOCKETS, *leave_cells()], ["connect"]))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert answer(results["server"], 0) == "served"
-    assert answer(results["client"], 0) == f"refused {errno.ECONNREFUSED}"
-    assert answer(results["client"], 1)["sysv shm"] is False
+    left = answer(results["server"], 0)
+    served, start, end = answer(results["server"], 1)
+    outcome, tries, found = answer(results["client"], 0)
+    assert served == "served" and left["sysv shm"] == left["/dev/shm/cosmos-answers"] == "stored", left
+    assert any(start < moment < end for moment in tries), "the client never tried while the server listened"
+    assert outcome == f"refused {errno.ECONNREFUSED}"
+    assert found == dict.fromkeys(["keyring", "sysv shm", "/tmp/cosmos-answers", "/dev/shm/cosmos-answers"], False)
 
 
 HOST = """

@@ -8,7 +8,9 @@ them, then grades real submissions as that uid, two at a time.
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import fcntl
 import json
 import os
 import re
@@ -71,6 +73,18 @@ def course_as_a_user() -> Iterator[Path]:
         shutil.rmtree(top, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def one_grader_as_nobody() -> Iterator[None]:
+    """Held while a grader runs as nobody: the kernel counts all of the uid's processes together, so two such
+    graders at once (this module's tests on two xdist workers) starved each other's kernels of processes."""
+    with open(Path(tempfile.gettempdir()) / "cosmos-tests-nobody.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def grade_as_nobody(top: Path, submissions: list[Path], jobs: int, out: str, timeout: int = 60) -> dict[str, dict]:
     """`python -m graders grade` run by uid 65534 on the copied course: each submission's results (timeout: seconds
     per submission; the exercise's own 60 s by default, which no submission that ends comes near)."""
@@ -83,7 +97,9 @@ def grade_as_nobody(top: Path, submissions: list[Path], jobs: int, out: str, tim
         str(top / "venv" / "bin" / "python"), "-m", "graders", "grade", "01-islands",
         *map(str, submissions), "--out", str(home / out), "--jobs", str(jobs), "--timeout", str(timeout),
     ]
-    result = subprocess.run(command, cwd=top / "course", env=env, capture_output=True, text=True, timeout=900)
+    with one_grader_as_nobody():
+        result = subprocess.run(command, cwd=top / "course", env=env, capture_output=True, text=True, timeout=900)
+        processes_left(NOBODY)  # the next grader as nobody starts with the uid's whole count of processes
     assert result.returncode == 0, result.stderr
     return {path.stem: json.loads((home / out / path.stem / "results.json").read_text(encoding="utf-8"))
             for path in submissions}

@@ -25,6 +25,11 @@ def new_place() -> int:
     """A pair's own System V key and suffix for its /dev/shm file and socket (two pairs may run at once)."""
     return uuid.uuid4().int % 0x7FFFFFFE + 1
 
+
+def head(place: int) -> str:
+    """The lines every program of a pair starts with: the key's width, the channels' names and the pair's place."""
+    return f"KEY_BITS = {KEY_BITS}\nCHANNEL_NAMES = {CHANNEL_NAMES!r}\nPLACE = {place}\n"
+
 CHANNELS = code("""
     import ctypes, glob, os, socket, struct, threading, time, fcntl
 
@@ -230,12 +235,7 @@ def donor_cells(key: int, solution: list[str], seconds: float, place: int) -> li
     """The donor: the real solution, and the key sent on every channel for `seconds` beside it.
 
     It prints when it sent on the machine's monotonic clock, which every sandbox shares (see window())."""
-    start = code("""
-        import threading
-        KEY_BITS = {bits}
-        CHANNEL_NAMES = {names}
-        PLACE = {place}
-    """, bits=KEY_BITS, names=CHANNEL_NAMES, place=place)
+    start = "import threading\n" + head(place)
     send = (f"SENDING_FROM = time.monotonic()\n"
             f"threading.Thread(target=send, args=({key}, {seconds}), daemon=True).start()\n")
     stay = (f"time.sleep({seconds})  # stay while the receiver listens\n"
@@ -247,13 +247,7 @@ def receiver_cells(key: int, solution: list[str], seconds: float, place: int) ->
     """The receiver: no usable code, only the solution encrypted with the donor's key; it prints when it listened."""
     plain = "\n".join(solution).encode()
     blob = bytes(a ^ b for a, b in zip(plain, keystream(key, len(plain)), strict=True))
-    start = code("""
-        import hashlib
-        KEY_BITS = {bits}
-        CHANNEL_NAMES = {names}
-        PLACE = {place}
-        BLOB = {blob}
-    """, bits=KEY_BITS, names=CHANNEL_NAMES, place=place, blob=blob)
+    start = f"import hashlib\n{head(place)}BLOB = {blob!r}\n"
     listen = code("""
         LISTENING_FROM = time.monotonic()
         FOUND = receive({seconds})

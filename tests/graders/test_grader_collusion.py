@@ -14,7 +14,7 @@ import pytest
 from graders import sandbox, seccomp
 from graders.exercise import Exercise
 from graders.notebook import read_cells, write_notebook
-from tests.graders.collusion import CHANNEL_NAMES, CHANNELS, KEY_BITS, donor_cells, new_place, receiver_cells, window
+from tests.graders.collusion import CHANNEL_NAMES, CHANNELS, donor_cells, head, new_place, receiver_cells, window
 from tests.graders.grader_helpers import REPO, graders_cli
 from tests.graders.hostile_submissions import FILL_DEV_SHM
 from tests.graders.test_grader_jail_denies import SYSCALLS
@@ -27,8 +27,7 @@ pytestmark = pytest.mark.slow
 
 def host_process(body: str, place: int) -> subprocess.Popen[str]:
     """A Python process on the host (no sandbox) running the channels' code, then body."""
-    head = f"KEY_BITS = {KEY_BITS}\nCHANNEL_NAMES = {CHANNEL_NAMES!r}\nPLACE = {place}\n"
-    return subprocess.Popen([sys.executable, "-c", head + CHANNELS + body], stdin=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-c", head(place) + CHANNELS + body], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
 
 

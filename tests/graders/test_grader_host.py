@@ -81,15 +81,16 @@ def test_the_lock_folder_is_roots_and_private_and_two_claims_differ(tmp_path: Pa
     assert stat.S_IMODE((locks / str(first)).lstat().st_mode) == 0o600
 
 
+# Writes to the sandbox's own output (not the notebook's) as fast as it can until the grader stops reading it, then
+# once more. A grader that read on would keep it writing until the notebook's time limit: no BrokenPipeError then.
 FLOOD = code("""
-    import os, time
+    import os
 
-    _end = time.monotonic() + 15
-    while time.monotonic() < _end:  # write to the sandbox's own output (not the notebook's) as fast as it can
+    while True:
         try:
             os.write(1, b"x" * 65536)
-        except OSError:
-            pass
+        except BrokenPipeError:
+            break
     os.write(1, b"and one more line\\n")
 """)
 

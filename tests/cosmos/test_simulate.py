@@ -106,8 +106,10 @@ def test_no_games_and_bad_numbers() -> None:
         run_simulation(3, jobs=0)
 
 
-def test_over_200_games_every_character_wins_and_every_path_ends_some_game() -> None:
-    report = run_simulation(200)
+def test_over_60_games_every_character_wins_and_every_path_ends_some_game() -> None:
+    # the first 14 games already hold every winner, path and seat; 60 keep a margin
+    # for a change of the rules, and 200 took four times as long to prove the same
+    report = run_simulation(60)
     print()
     print(format_report(report))  # the balance, for the designer: numbers printed, not asserted
     for name in PERSONALITIES:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import nbformat
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, WebSocket
 
 from graders.parsons import INDENT, Parsons
 from tests.browser import pages
@@ -25,6 +27,7 @@ EXERCISE = "exercises/01-islands/islands.ipynb"
 ROWS = ("b => JSON.stringify([...b.querySelectorAll('.cosmos-ptext')]"
         ".map(e => [e.textContent, e.classList.contains('cosmos-unused')]))")
 SETTLED = "[...b.querySelectorAll('.cosmos-ptext')].every((e, i) => +e.dataset.position === i)"
+COMM_INFO_REPLY = b'"comm_info_reply"'  # in the header of the kernel's reply, on the page's kernel socket
 FEEDBACK_MS = pages.KERNEL_S  # a widget's answer comes from the kernel: on a busy machine it may take minutes
 
 
@@ -126,17 +129,46 @@ def run_cell(page: Page, cell: Locator) -> str:
     return outputs.last.inner_text().strip() if outputs.count() else ""
 
 
+@contextmanager
+def widgets_asked_for(page: Page) -> Iterator[None]:
+    """The block connects the page to the restarted kernel; after it, wait until the page's widget
+    manager has had the kernel's list of its widgets (the comm_info_reply on the new kernel socket).
+
+    The manager asks for that list (comm_info_request) on connecting, and makes a model of each widget the reply
+    names: widgets that a run made in the meantime got a second model with their state at that moment (on a busy
+    machine two rows of the Parsons problem kept their first indentation after a restart and Run All; the console
+    said "widget model not found"). A student who clicks Run All by hand comes long after that reply."""
+    replies: list[int] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda frame: replies.append(1) if COMM_INFO_REPLY in (
+            frame.encode() if isinstance(frame, str) else frame) else None)
+
+    page.on("websocket", on_socket)
+    try:
+        yield
+        waited = 0
+        while not replies:
+            assert waited < pages.KERNEL_S, "the page never asked the kernel it connected to for its widgets"
+            page.wait_for_timeout(pages.POLL_MS)  # Playwright hands on the socket's frames while it waits
+            waited += pages.POLL_MS
+        print(f"waited {waited} ms for the widget manager's list of the kernel's widgets")
+    finally:
+        page.remove_listener("websocket", on_socket)
+
+
 def restart_then_run_all(page: Page) -> None:
-    """Kernel -> Restart Kernel, confirmed; once the server has restarted it, Run -> Run All Cells, and wait until
-    every cell ran again. (One command, Restart Kernel and Run All, raced the widgets of the restarted kernel on a
-    busy machine: once, the Parsons problem's view was gone after the run.)"""
+    """Kernel -> Restart Kernel, confirmed; once the server has restarted it and the page's widget manager has the
+    new kernel's widgets, Run -> Run All Cells, and wait until every cell ran again. (One command, Restart Kernel
+    and Run All, raced the widgets of the restarted kernel on a busy machine, see widgets_asked_for.)"""
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Kernel$")).click()
     page.get_by_text("Restart Kernel…", exact=True).click()
-    with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.split("?")[0]
-                              .endswith("/restart"), timeout=pages.KERNEL_S) as answer:
-        page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").click()  # "Confirm Kernel Restart"
-    assert answer.value.ok, f"the restart failed: {answer.value.status}"
-    pages.wait_idle(page)
+    with widgets_asked_for(page):
+        with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.split("?")[0]
+                                  .endswith("/restart"), timeout=pages.KERNEL_S) as answer:
+            page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").click()  # "Confirm Kernel Restart"
+        assert answer.value.ok, f"the restart failed: {answer.value.status}"
+        pages.wait_idle(page)
     # every output on the page is marked old: the run is over when no cell is queued and none is left (each cell
     # that runs clears its own); the prompts alone cannot tell, a restart leaves the old numbers until a cell runs
     page.evaluate("() => document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')"

@@ -131,18 +131,22 @@ def run_cell(page: Page, cell: Locator) -> str:
 
 @contextmanager
 def widgets_asked_for(page: Page) -> Iterator[None]:
-    """The block connects the page to the restarted kernel; after it, wait until the page's widget
-    manager has had the kernel's list of its widgets (the comm_info_reply on the new kernel socket).
+    """The block connects the page to the restarted kernel; after it, wait until the page's widget manager has had
+    the kernel's list of its widgets (the comm_info_reply on the new kernel socket).
 
     The manager asks for that list (comm_info_request) on connecting, and makes a model of each widget the reply
     names: widgets that a run made in the meantime got a second model with their state at that moment (on a busy
     machine two rows of the Parsons problem kept their first indentation after a restart and Run All; the console
     said "widget model not found"). A student who clicks Run All by hand comes long after that reply."""
-    replies: list[int] = []
+    replies: list[bytes] = []
+
+    def on_frame(frame: str | bytes) -> None:
+        data = frame.encode() if isinstance(frame, str) else frame
+        if COMM_INFO_REPLY in data:
+            replies.append(data)
 
     def on_socket(socket: WebSocket) -> None:
-        socket.on("framereceived", lambda frame: replies.append(1) if COMM_INFO_REPLY in (
-            frame.encode() if isinstance(frame, str) else frame) else None)
+        socket.on("framereceived", on_frame)
 
     page.on("websocket", on_socket)
     try:

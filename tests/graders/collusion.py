@@ -30,6 +30,7 @@ def head(place: int) -> str:
     """The lines every program of a pair starts with: the key's width, the channels' names and the pair's place."""
     return f"KEY_BITS = {KEY_BITS}\nCHANNEL_NAMES = {CHANNEL_NAMES!r}\nPLACE = {place}\n"
 
+
 CHANNELS = code("""
     import ctypes, glob, os, socket, struct, threading, time, fcntl
 

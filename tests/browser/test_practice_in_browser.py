@@ -1,7 +1,8 @@
-"""A student writes code in the course's JupyterLab: after lesson 1's own checks, on the same page, its Parsons problem
-solved by mouse (its lines dragged) and mended by keyboard, a wrong arrangement's feedback, a hint, a task solved,
-progress that survives a kernel restart and a page reload; and the helpers with which test_exercise_in_browser.py
-steps the student's own function through in an exercise."""
+"""A student writes code in the course's JupyterLab: on a first visit (a new browser profile) lesson 1 opens and nothing
+pops up; after lesson 1's own checks, on the same page, its Parsons problem solved by mouse (its lines dragged) and
+mended by keyboard, a wrong arrangement's feedback, a hint, a task solved, progress that survives a kernel restart and
+a page reload; and the helpers with which test_exercise_in_browser.py steps the student's own function through in an
+exercise."""
 from __future__ import annotations
 
 import json
@@ -29,6 +30,13 @@ ROWS = ("b => JSON.stringify([...b.querySelectorAll('.cosmos-ptext')]"
 SETTLED = "[...b.querySelectorAll('.cosmos-ptext')].every((e, i) => +e.dataset.position === i)"
 COMM_INFO_REPLY = b'"comm_info_reply"'  # in the header of the kernel's reply, on the page's kernel socket
 FEEDBACK_MS = pages.KERNEL_S  # a widget's answer comes from the kernel: on a busy machine it may take minutes
+# every pop-up (JupyterLab's notifications are toasts) that the page shows, from its first moment, kept in a list
+TOAST = ".Toastify__toast"
+WATCH_TOASTS = f"""window.cosmosToasts = [];
+new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {{
+    if (node.nodeType === Node.ELEMENT_NODE)
+        window.cosmosToasts.push(...[node, ...node.querySelectorAll('{TOAST}')].filter(e => e.matches('{TOAST}')));
+}}))).observe(document, {{childList: true, subtree: true}});"""
 
 
 def the_puzzle() -> Parsons:
@@ -271,6 +279,12 @@ def came_back_solved(page: Page, puzzle: Parsons, shots: Shots, when: str) -> No
     assert re.search(r"Your progress in this lesson: [2-9] of \d+ parts done right", overview), overview
 
 
+def toasts_seen(page: Page) -> list[str]:
+    """The text of every pop-up the page has shown since it was loaded (WATCH_TOASTS), and of those on it now."""
+    return page.evaluate(f"() => [...new Set([...window.cosmosToasts, ...document.querySelectorAll('{TOAST}')])]"
+                         ".map(e => e.textContent)")
+
+
 def reload_and_run_all(page: Page) -> None:
     """Load the page anew (what was typed is gone with it) and run the notebook again."""
     page.on("dialog", lambda dialog: dialog.accept())
@@ -281,9 +295,12 @@ def reload_and_run_all(page: Page) -> None:
 
 
 def test_lesson_one_and_its_practice_in_jupyterlab(lab: Lab, page: Page, console: list[str], shots: Shots):
-    # first what every lesson's test does (test_lessons_in_browser.py): opened, saved, run, saved, widgets used
+    # a first visit, in a new profile: what every lesson's test does (test_lessons_in_browser.py): opened, saved,
+    # run, saved, widgets used; and in all that time nothing popped up (no news prompt, no update check)
+    page.add_init_script(script=WATCH_TOASTS)
     problems = check_lesson(page, lab, ROOT / LESSON, console, shots)
     assert problems == [], f"{LESSON} in JupyterLab (screenshots in {shots.folder}):\n" + "\n".join(problems)
+    assert toasts_seen(page) == []
     saved_lesson = (lab.root / LESSON).read_bytes()
 
     # then, on the page as it is, its practice
@@ -302,6 +319,7 @@ def test_lesson_one_and_its_practice_in_jupyterlab(lab: Lab, page: Page, console
     # the page is loaded anew and run again: the Parsons comes back solved
     reload_and_run_all(page)
     came_back_solved(page, puzzle, shots, "after-page-reload")
+    assert toasts_seen(page) == []
     # progress never touches the notebook: the file on disk is the one the lesson's last save wrote
     assert (lab.root / LESSON).read_bytes() == saved_lesson
     assert console == [], console[:5]

@@ -26,6 +26,8 @@ from tests.lite.site import Served
 
 REFERENCE = ROOT / "graders" / "hidden" / "01-islands" / "reference.ipynb"
 ALWAYS_TWO = "def islands(n, lanes):\n    return (2, 2, False)\n"  # a student's guess, wrong for most galaxies
+# places outside the machine, by name and by address: the tab reaches none (SEALED_ARGS in tests/lite/conftest.py)
+OUTSIDE = ("http://example.com/simple/", "https://cdn.jsdelivr.net/pyodide/", "http://93.184.215.14/")
 
 
 def open_from_the_site(page: Page, path: str) -> None:
@@ -107,6 +109,12 @@ def check_a_solution_handed_in(page: Page, shots: Shots) -> None:
         "input: islands(8, [[1, 2], [2, 3], [4, 5], [6, 7], [7, 8]])", "expected: (3, 3, False)"], wrong
 
 
+def unreachable(page: Page, urls: tuple[str, ...]) -> list[str]:
+    """The urls that the page's fetch could not reach."""
+    return page.evaluate("""async urls => (await Promise.all(urls.map(url => fetch(url, {mode: 'no-cors'})
+        .then(() => null, () => url)))).filter(Boolean)""", list(urls))
+
+
 def test_lesson_one_and_the_practice_in_the_site(served: Served, page: Page, console: list[str], network: list[str],
                                                  shots: Shots, tmp_path: Path):
     nb = nbformat.read(ROOT / practice.LESSON, as_version=4)
@@ -143,3 +151,6 @@ def test_lesson_one_and_the_practice_in_the_site(served: Served, page: Page, con
     assert network == [], f"the site asked for something outside the machine: {network[:5]}"
     assert console == [], f"the browser console shows errors: {console[:5]}"
     assert served.missing == [], f"the site lacks files the page asked for: {served.missing[:5]}"
+    # and the tab was sealed all along: what it asks of the outside fails, and is noted
+    assert unreachable(page, OUTSIDE) == list(OUTSIDE)
+    assert sorted(network) == sorted(OUTSIDE), network

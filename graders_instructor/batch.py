@@ -22,6 +22,9 @@ from graders.sandbox import Limits, SandboxUnavailable, Stopped
 from graders_instructor.platforms import Found
 
 NO_NOTEBOOK = "no notebook"  # the outcome of a submission that held no notebook
+# the batch's main thread waits for the next sandbox to end at most this long at a time, then looks again: a wait with
+# no end let a Ctrl+C go unanswered (about one stop in thirty: the grader ran on with its sandbox, and never returned)
+WAKE_S = 0.2
 RAN_NOTEBOOK = "ran.ipynb"  # beside results.json: the notebook as the sandbox ran it, with its outputs
 SUMMARY_FIELDS = (
     "submission", "student", "name", "platform", "late", "file", "score", "max_score", "outcome", "seconds", "note",
@@ -202,7 +205,7 @@ def grade_all(
         running: dict[Future, Submission] = {pool.submit(work, s): s for s in pending}
         try:
             while running:
-                complete, _ = wait(running, return_when=FIRST_COMPLETED)
+                complete, _ = wait(running, timeout=WAKE_S, return_when=FIRST_COMPLETED)
                 for future in complete:
                     done[running.pop(future).ident] = future.result()
                     progress.advance()

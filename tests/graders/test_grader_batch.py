@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from io import StringIO
 from pathlib import Path
@@ -97,6 +98,39 @@ def test_a_changed_submission_is_graded_again(islands: Exercise, tmp_path: Path)
     path.write_text("[]")
     second = grade_all(islands, [path], tmp_path / "out", 1, limits_for(islands), StringIO())
     assert "not a notebook" in second[0][1]["output"]
+
+
+def test_ctrl_c_stops_the_batch_whichever_thread_the_signal_reaches(islands: Exercise, tmp_path: Path) -> None:
+    # a SIGINT sent to the process is taken by one of its threads, not always the main one: the main thread, waiting
+    # for the running sandbox, must still stop it and end (it slept on: about one `grade` stopped in thirty ran on)
+    assert threading.current_thread() is threading.main_thread()
+    taken: list[int] = []
+    stopped = threading.Event()
+
+    def run_job(job: dict, limits: sandbox.Limits, stop: threading.Event | None) -> sandbox.SandboxResult:
+        """A sandbox that runs until the grader stops it."""
+        taken.append(threading.get_ident())
+        assert stop is not None
+        if stop.wait(timeout=120):  # a failure detector, not a speed target
+            stopped.set()
+            raise sandbox.Stopped
+        raise RuntimeError("the grader never stopped the sandbox")
+
+    def interrupt() -> None:
+        while not taken:
+            time.sleep(0.01)
+        signal.pthread_kill(taken[0], signal.SIGINT)  # to the thread that runs the sandbox
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt, daemon=True).start()
+        with pytest.raises(KeyboardInterrupt):
+            grade_all(islands, [islands.reference], tmp_path / "out", 1, limits_for(islands), StringIO(),
+                      run_job=run_job)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert stopped.is_set(), "the Ctrl+C was answered only once the sandbox had ended by itself"
+    assert not (tmp_path / "out" / "reference").exists()
 
 
 def test_grading_stopped_midway_carries_on_where_it_stopped(islands: Exercise, tmp_path: Path) -> None:

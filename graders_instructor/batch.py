@@ -22,10 +22,10 @@ from graders.sandbox import Limits, SandboxUnavailable, Stopped
 from graders_instructor.platforms import Found
 
 NO_NOTEBOOK = "no notebook"  # the outcome of a submission that held no notebook
+RAN_NOTEBOOK = "ran.ipynb"  # beside results.json: the notebook as the sandbox ran it, with its outputs
 # the batch's main thread waits for the next sandbox to end at most this long at a time, then looks again: a wait with
 # no end let a Ctrl+C go unanswered (about one stop in thirty: the grader ran on with its sandbox, and never returned)
 WAKE_S = 0.2
-RAN_NOTEBOOK = "ran.ipynb"  # beside results.json: the notebook as the sandbox ran it, with its outputs
 SUMMARY_FIELDS = (
     "submission", "student", "name", "platform", "late", "file", "score", "max_score", "outcome", "seconds", "note",
 )  # fmt: skip

@@ -11,7 +11,7 @@ from tests.lessons.lesson_helpers import LESSON1, run_cells
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to name the items
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of a lesson's content share one xdist worker: the lesson's cells (lesson 6's 250 games) run once,
+    """The tests of a lesson's content share one xdist worker: the lesson's cells (lesson 6's 150 games) run once,
     in that worker's module fixture, instead of once in each worker that gets some of its tests."""
     for item in items:
         path = item.nodeid.split("::")[0]

@@ -83,7 +83,7 @@ def run_cells(nb: nbformat.NotebookNode, name: str, skip_play: bool = True) -> d
 @functools.cache
 def lesson_names(lesson: str) -> dict[str, Any]:
     """The names a lesson (its file's stem) defines, from running all its code cells, Play's too, in this process:
-    once per process (lesson 6 plays 250 games), for every test that reads them (treat them as read-only)."""
+    once per process (lesson 6 plays 150 games), for every test that reads them (treat them as read-only)."""
     return run_cells(nbformat.read(LESSONS / f"{lesson}.ipynb", as_version=4), lesson, skip_play=False)
 
 

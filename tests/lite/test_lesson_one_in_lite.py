@@ -1,10 +1,12 @@
 """Lesson 1 in the JupyterLite site, with no network but loopback, as a student meets it: run in the browser's own
 Python, its widgets used (a see-it, a quiz of each kind, the game saved into the browser's storage), its Parsons
 problem solved by dragging and mended by keyboard, a wrong arrangement's feedback, a hint, a task solved, progress
-kept in the browser's storage through a page reload (a fresh Pyodide); then the student's own function stepped in
-an exercise (its trace recorded with sys.settrace in Pyodide), and a solution uploaded into the site whose
-self-check, run in the page, passes it and then explains what is wrong with a wrong function. One page for all of
-it: each start of the site, and each notebook opened, loads Pyodide anew, the slowest part of these tests."""
+kept in the browser's storage through a page reload (a fresh Pyodide); then a finished exercise uploaded into the
+site: its self-check, run in the page, passes it; the student's own function stepped through (its trace recorded
+with sys.settrace in Pyodide); the self-check explains what is wrong with a wrong function. One page for all of it:
+each start of the site, and each notebook opened, loads Pyodide anew, the slowest part of these tests (the
+starter's own first steps are tried in JupyterLab, test_exercise_in_browser.py, and the starters run in Pyodide
+under Node, test_notebooks_in_pyodide.py)."""
 from __future__ import annotations
 
 import re
@@ -28,13 +30,6 @@ REFERENCE = ROOT / "graders" / "hidden" / "01-islands" / "reference.ipynb"
 ALWAYS_TWO = "def islands(n, lanes):\n    return (2, 2, False)\n"  # a student's guess, wrong for most galaxies
 # places outside the machine, by name and by address: the tab reaches none (SEALED_ARGS in tests/lite/conftest.py)
 OUTSIDE = ("http://example.com/simple/", "https://cdn.jsdelivr.net/pyodide/", "http://93.184.215.14/")
-
-
-def open_from_the_site(page: Page, path: str) -> None:
-    """Close the notebook on screen (its changes discarded) and open another of the site's from the file browser,
-    folder by folder, as a student does (the page is not loaded again)."""
-    close_notebook(page)
-    pages.open_from_the_file_browser(page, path)
 
 
 def check_stepper(page: Page, shots: Shots) -> None:
@@ -83,18 +78,31 @@ def check_save(page: Page, tmp_path: Path) -> str:
     return (tmp_path / "slot1.sav").read_text()
 
 
-def check_a_solution_handed_in(page: Page, shots: Shots) -> None:
-    """The reference solution uploaded into the site and opened: its self-check, run in the page, passes it and says
-    it is no grade; the student's islands then changed into a wrong one: the self-check fails it and says why."""
+def handed_in(into: Path) -> Path:
+    """A student's finished Islands notebook, as handed in: the reference solution with the starter's cell that steps
+    through islands before its self-check."""
+    solution = nbformat.read(REFERENCE, as_version=4)
+    starter = nbformat.read(ROOT / practice.EXERCISE, as_version=4)
+    solution.cells.insert(-1, next(cell for cell in starter.cells if "step_through(islands," in cell.source))
+    path = into / "islands.ipynb"
+    nbformat.write(solution, path)
+    return path
+
+
+def check_a_solution_handed_in(page: Page, shots: Shots, notebook: Path) -> None:
+    """A finished notebook uploaded into the site and opened: its self-check, run in the page, passes it and says it
+    is no grade; the student's islands, changed into a loop that never ends, stepped through (its trace recorded
+    with sys.settrace in Pyodide); then changed into a wrong one: the self-check fails it and says why."""
     close_notebook(page)
-    upload(page, REFERENCE)
-    pages.open_from_the_file_browser(page, REFERENCE.name)
+    upload(page, notebook)
+    pages.open_from_the_file_browser(page, notebook.name)
     pages.run_all(page)
     right = last_printed(page).splitlines()
     shots.take(page, "self-check-passed")
     assert right[0] == IN_THE_BROWSER, right
     assert PASSED.search(right[-1].strip()) and not [line for line in right if "FAIL" in line], right
 
+    practice.step_an_endless_loop(page, shots)
     practice.type_into(page, practice.cell_with(page, "def islands(n, lanes):"), ALWAYS_TWO)
     practice.run_cell(page, practice.cell_with(page, "check_here("))
     wrong = last_printed(page).splitlines()
@@ -145,9 +153,7 @@ def test_lesson_one_and_the_practice_in_the_site(served: Served, page: Page, con
     practice.reload_and_run_all(page)
     practice.came_back_solved(page, puzzle, shots, "after-page-reload")
 
-    open_from_the_site(page, practice.EXERCISE)
-    practice.step_the_starter(page, shots)
-    check_a_solution_handed_in(page, shots)
+    check_a_solution_handed_in(page, shots, handed_in(tmp_path))
     assert network == [], f"the site asked for something outside the machine: {network[:5]}"
     assert console == [], f"the browser console shows errors: {console[:5]}"
     assert served.missing == [], f"the site lacks files the page asked for: {served.missing[:5]}"

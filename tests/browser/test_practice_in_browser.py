@@ -340,8 +340,13 @@ def step_the_starter(page: Page, shots: Shots) -> None:
                            arg=stepper.element_handle(), timeout=FEEDBACK_MS)
     caption = stepper.locator(".cosmos-caption:visible").inner_text()
     assert "raises NotImplementedError: write islands(n, lanes)" in caption, caption
+    step_an_endless_loop(page, shots)
 
-    # the student's own loop that never ends: stopped, and called what it is
+
+def step_an_endless_loop(page: Page, shots: Shots) -> None:
+    """In the exercise on screen: the student's islands, a loop that never ends, stepped through: stopped after 400
+    steps, and called what it is."""
+    stepped = cell_with(page, "step_through(islands,")
     type_into(page, cell_with(page, "def islands(n, lanes):"),
               "def islands(n, lanes):\n    count = 0\n    while n > 0:\n        count += 1\n    return count\n")
     run_cell(page, stepped)

@@ -93,7 +93,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long tests first: those that drive a browser page (the WAITING modules' tests spread among them, so that a
     browser keeps both cores busy while one of those waits), then the grouped and slow ones, then the rest, each in
     the order collected. xdist hands out tests in this order as workers free up, so the run ends with short tests on
-    both workers (a browser test of two minutes handed out last kept one worker busy alone)."""
+    every worker (a browser test of two minutes handed out last kept one worker busy alone)."""
     browser = [item for item in items if item.get_closest_marker("browser") and "page" in item.fixturenames]
     browser.sort(key=lambda item: "tests/lite/" not in item.nodeid)  # the site's test, the longest, first
     waiting = [[item for item in items if item.path.name == name and item not in browser] for name in WAITING]

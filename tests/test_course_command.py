@@ -83,7 +83,7 @@ def test_the_course_jupyterlab_saves_lessons_as_they_are_stored():
 def test_the_test_command_keeps_an_xdist_group_on_one_worker_and_ends_with_its_times(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ):
-    # course.py test runs -n 2 --dist loadgroup; the Dask and JupyterLite tests rely on their group sharing a worker
+    # course.py test runs -n 3 --dist loadgroup; the Dask and JupyterLite tests rely on their group sharing a worker
     (tmp_path / "test_grouped.py").write_text(
         "import pytest\n\npytestmark = pytest.mark.xdist_group('one')\n\n\n"
         "@pytest.mark.parametrize('i', range(6))\ndef test_it(i):\n    pass\n")
@@ -103,7 +103,7 @@ def test_the_test_command_runs_in_one_process_when_xdist_is_turned_off(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ):
     # CONTRIBUTING and the README give `course.py test ... -p no:xdist`: pytest then knows no -n, so none is passed
-    assert course.workers(["-k", "x"]) == ["-n", "2", "--dist", "loadgroup"]
+    assert course.workers(["-k", "x"]) == ["-n", "3", "--dist", "loadgroup"]
     for off in (["-p", "no:xdist"], ["-pno:xdist"], ["-p=no:xdist"], ["-k", "x", "-p", "no:xdist"]):
         assert course.workers(off) == [], off
     # (not PYTEST_XDIST_WORKER: an outer run's worker passes it on to the inner pytest)

@@ -21,7 +21,7 @@ SHOTS = Path(os.environ.get("COSMOS_BROWSER_SHOTS", Path(tempfile.gettempdir()) 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the browser tests. They are in no xdist group: each worker that runs one starts its own JupyterLab
-    and Chromium (session fixtures), so that under `course.py test` (-n 2) both cores drive a browser."""
+    and Chromium (session fixtures), so that under `course.py test` (-n 3) every worker can drive a browser."""
     for item in items:
         if "tests/browser/" in item.nodeid:
             item.add_marker(pytest.mark.browser)

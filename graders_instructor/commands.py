@@ -230,6 +230,11 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
     total = sum(data["score"] for _, data in graded)
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
+    if (args.out / "report.html").is_file():  # a regrade into a reported folder: the report follows the grades
+        from graders_instructor.report import write as write_report
+
+        write_report(args.out, with_csv=(args.out / "report-scores.csv").is_file())
+        written.append("report.html (made anew)")
     print(f"wrote {args.out}/ ({', '.join(written)}); mean score {total / max(len(graded), 1):.2f} of "
           f"{exercise.max_score:g}{penalty}")
     print(tally(graded))

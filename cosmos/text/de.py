@@ -325,6 +325,8 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_long_seed": ("Der Startwert dieses Spielstands hat {digits} Ziffern, ein Startwert "
+                           "hat aber höchstens {limit}: Er lässt sich nicht laden."),
     "err_save_seed": ("Der Startwert dieses Spiels hat mehr als {digits} Ziffern: Ein Spielstand kann "
                       "ihn nicht aufnehmen."),
     "err_option_seed": ("--seed nimmt höchstens {digits} Ziffern (ein längerer Startwert ließe sich nicht "
@@ -332,6 +334,8 @@ TEXTS = MappingProxyType({
     "unsaved_load": ("Dieses Spiel ist nicht gespeichert: Das Laden von Speicherplatz {slot} verwirft, "
                      "was du seit dem letzten Speichern gespielt hast. Tippe noch einmal load {slot}, "
                      "um trotzdem zu laden, oder zuerst save K."),
+    "err_no_input": ("Das Spiel hat keine Eingabe (die Standardeingabe ist geschlossen): Starte "
+                     "es mit Befehlen zum Lesen, aus einem Terminal oder einer Pipe."),
     "err_output": "Die Ausgabe des Spiels ließ sich nicht schreiben (voll oder geschlossen): Das Spiel endet hier.",
     "sim_sizes": ("nach der Zahl der Reiche in der Galaxis (Spiele, durchschnittliche Länge; Siege "
                   "je Charakter; wie sie endeten):"),

@@ -321,10 +321,13 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ".",
     "number_percent": "{value}%",
+    "err_save_long_seed": "That save's seed has {digits} digits, but seeds have at most {limit}: it cannot be loaded.",
     "err_save_seed": "This game's seed has more than {digits} digits: a save could not hold it.",
     "err_option_seed": "--seed takes at most {digits} digits (a longer seed could not be saved), not {value}.",
     "unsaved_load": ("This game is not saved: loading slot {slot} throws away what you played since "
                      "the last save. Type load {slot} again to load anyway, or save K first."),
+    "err_no_input": ("The game has no input (standard input is closed): start "
+                     "it with commands to read, from a terminal or a pipe."),
     "err_output": "The game's output could not be written (full or closed): the game stops here.",
     "sim_sizes": ("by the number of empires in the galaxy (games, average length; wins per "
                   "character; how they ended):"),

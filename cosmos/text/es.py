@@ -328,6 +328,8 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_long_seed": ("La semilla de esa partida guardada tiene {digits} cifras, pero "
+                           "una semilla tiene como mucho {limit}: no se puede cargar."),
     "err_save_seed": ("La semilla de esta partida tiene más de {digits} cifras: una partida guardada no "
                       "podría contenerla."),
     "err_option_seed": ("--seed admite como mucho {digits} cifras (una semilla más larga no se podría "
@@ -335,6 +337,8 @@ TEXTS = MappingProxyType({
     "unsaved_load": ("Esta partida no está guardada: cargar la ranura {slot} descarta lo que has "
                      "jugado desde la última vez que guardaste. Escribe load {slot} otra vez para "
                      "cargarla de todos modos, o antes save K."),
+    "err_no_input": ("El juego no tiene entrada (la entrada estándar está cerrada): ejecútalo "
+                     "con órdenes que leer, desde una terminal o una tubería."),
     "err_output": "No se pudo escribir la salida del juego (llena o cerrada): la partida termina aquí.",
     "sim_sizes": ("según el número de imperios de la galaxia (partidas, duración media; victorias "
                   "por personalidad; cómo terminaron):"),

@@ -142,7 +142,7 @@ TEXTS = MappingProxyType({
     "tech_open": "може да се проучи",
     "tech_needs": "изисква {needs}",
     "tech_researching": "в проучване",
-    "tech_now": "Може да се проучи сега: {numbers}",
+    "tech_now": "{count:Може да се проучи|Могат да се проучат} сега: {numbers}",
     "tech_none_open": "Няма какво повече да се проучва.",
     # fleets
     "fleets_title": "Флоти на {empire:def} (go A B: премести флот)",

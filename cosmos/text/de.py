@@ -143,7 +143,7 @@ TEXTS = MappingProxyType({
     "tech_open": "erforschbar",
     "tech_needs": "braucht {needs}",
     "tech_researching": "wird erforscht",
-    "tech_now": "Jetzt erforschbar: {numbers}",
+    "tech_now": "Jetzt {count:erforschbar|erforschbar}: {numbers}",
     "tech_none_open": "Es gibt nichts mehr zu erforschen.",
     # fleets
     "fleets_title": "Flotten {empire:gen} (go A B: eine Flotte bewegen)",

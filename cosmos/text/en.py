@@ -142,7 +142,7 @@ TEXTS = MappingProxyType({
     "tech_open": "can be researched",
     "tech_needs": "needs {needs}",
     "tech_researching": "being researched",
-    "tech_now": "Can be researched now: {numbers}",
+    "tech_now": "{count:Can|Can} be researched now: {numbers}",
     "tech_none_open": "Nothing more to research.",
     # fleets
     "fleets_title": "Fleets of {empire} (go A B: move a fleet)",

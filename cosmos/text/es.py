@@ -142,7 +142,7 @@ TEXTS = MappingProxyType({
     "tech_open": "se puede investigar",
     "tech_needs": "requiere {needs}",
     "tech_researching": "en investigación",
-    "tech_now": "Se puede investigar ahora: {numbers}",
+    "tech_now": "{count:Se puede|Se pueden} investigar ahora: {numbers}",
     "tech_none_open": "No queda nada por investigar.",
     # fleets
     "fleets_title": "Flotas {empire:del} (go A B: mover una flota)",
@@ -363,7 +363,7 @@ TEXTS = MappingProxyType({
     "ok_research_then": "Investigando {tech}; después, {missing}.",
     "ok_go_route": ("Encargo: {ships} del sistema {source} al sistema {target}, r"
                     "uta {route}, llegada en el turno {turn}."),
-    "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos por turno. Victoria "
+    "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos/turno. Victoria "
                        "económica: {target} producidos, los cuatro sumados."),
     "tech_queued": "Después: {missing}",
 })

@@ -17,6 +17,7 @@ from cosmos.ui.session import Session
 from cosmos.ui.terminal import play
 
 DEFAULT_SEED = 2026
+MAX_GAMES = 100_000  # --simulate's bound: about an hour and a quarter at 23 games a second
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
     """argparse's help layout with the usage line's prefix in the player's language."""
@@ -87,6 +88,8 @@ def read_numbers(args: argparse.Namespace) -> str | None:
             return texts("err_option_number", option=f"--{option}", value=repr(value))
         if option == "simulate" and number < 1:
             return texts("err_option_at_least", option="--simulate", low=1)
+        if option == "simulate" and number > MAX_GAMES:
+            return texts("err_option_at_most", option="--simulate", high=MAX_GAMES)
         setattr(args, option, number)
     return None
 

@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} не е число. Употреба: {usage}",
     "parse_range": "{what} трябва да е от {low} до {high}.",
     "err_option_number": "{option} изисква цяло число, а не {value}.",
+    "err_option_at_most": "{option} трябва да е най-много {high}.",
     "err_option_at_least": "{option} трябва да е поне {low}.",
     "parse_too_long": "Редът е твърде дълъг (най-много {limit} {limit:знак|знака}).",
     "parse_bad_chars": "Използвай само букви, цифри и интервали.",

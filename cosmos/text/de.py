@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} ist keine Zahl. Aufruf: {usage}",
     "parse_range": "{what} muss zwischen {low} und {high} liegen.",
     "err_option_number": "{option} erwartet eine ganze Zahl, nicht {value}.",
+    "err_option_at_most": "{option} darf höchstens {high} sein.",
     "err_option_at_least": "{option} muss mindestens {low} sein.",
     "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} {limit:Zeichen|Zeichen}).",
     "parse_bad_chars": "Erlaubt sind nur Buchstaben, Ziffern und Leerzeichen.",

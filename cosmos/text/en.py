@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} is not a number. Usage: {usage}",
     "parse_range": "{what} must be from {low} to {high}.",
     "err_option_number": "{option} needs a whole number, not {value}.",
+    "err_option_at_most": "{option} must be {high} or less.",
     "err_option_at_least": "{option} must be {low} or more.",
     "parse_too_long": "That line is too long (at most {limit} {limit:character|characters}).",
     "parse_bad_chars": "Use letters, digits and spaces only.",

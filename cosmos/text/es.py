@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} no es un número. Uso: {usage}",
     "parse_range": "{what} debe estar entre {low} y {high}.",
     "err_option_number": "{option} necesita un número entero, no {value}.",
+    "err_option_at_most": "{option} debe ser {high} o menos.",
     "err_option_at_least": "{option} debe ser {low} o más.",
     "parse_too_long": "La línea es demasiado larga (como mucho {limit} {limit:carácter|caracteres}).",
     "parse_bad_chars": "Usa solo letras, cifras y espacios.",

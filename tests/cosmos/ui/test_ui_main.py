@@ -171,3 +171,14 @@ def test_a_closed_stdin_or_stdout_gives_one_clear_message_and_an_exit_status() -
                                    encoding="utf-8")
         assert no_output.returncode == 1
         assert no_output.stderr == f"python -m cosmos: {Texts(lang)('err_output')}\n"
+
+
+def test_a_simulation_beyond_the_bound_is_refused_with_the_bound() -> None:
+    from cosmos.__main__ import MAX_GAMES
+    from cosmos.text import Texts
+
+    for lang in ("en", "es"):
+        result = run_game(["--simulate=100000000", f"--lang={lang}"], "")
+        expected = Texts(lang)("err_option_at_most", option="--simulate", high=MAX_GAMES)
+        assert result.returncode == 2 and result.stdout == "" and "100000" in expected
+        assert result.stderr.endswith(f"python -m cosmos: {expected}\n")

@@ -8,7 +8,11 @@ written whole into a temporary file and then renamed over the old one, so a cras
 file; a file that cannot be read is set aside under another name with a message, and progress starts
 afresh. Where nothing can be written (a browser that keeps no site data, a read-only folder), progress
 is kept in the kernel's memory only, and the overview says so. A notebook is never changed by progress:
-what a widget restores it shows in the live page only.
+what a widget restores it shows in the live page only. When a lesson is run again, or after a kernel
+restart, each quiz and Parsons problem comes back as it was last answered; `python3 course.py regenerate`
+runs every lesson with an empty data folder of its own. `python -m graders progress` lists the whole course
+(in a notebook: `progress()`), and `python -m graders progress --reset [LESSON]` forgets a lesson or
+everything (each overview cell has a reset button too).
 
 One kernel runs one notebook, so the kernel keeps one `Tracker` (`TRACKER`): the lesson the notebook's
 overview cell named, and the parts (quizzes, tasks, Parsons problems) its cells have shown so far.

@@ -19,9 +19,11 @@ overview cell named, and the parts (quizzes, tasks, Parsons problems) its cells 
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -31,6 +33,7 @@ from typing import Any
 FILE_NAME = "progress.json"
 FORMAT = 1
 NO_LESSON = "(outside a lesson)"
+MAX_BYTES = 16 * 1024 * 1024  # far above any course's progress; a larger file is damaged, not read
 
 
 def user_data_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -91,25 +94,55 @@ def set_aside(path: Path) -> Path:
     n = 1
     while True:
         target = path.with_name(f"{path.name}.damaged" + ("" if n == 1 else f"-{n}"))
-        if not target.exists():
+        if not os.path.lexists(target):
             os.replace(path, target)
             return target
         n += 1
 
 
+def read_bounded(path: Path) -> bytes | None:
+    """The file's bytes, or None where it is no regular file (a link, a FIFO, a device) or larger than MAX_BYTES.
+
+    It is opened without following a link and without blocking (a FIFO never hangs the lesson), and never read
+    past MAX_BYTES (a link to /dev/zero or a huge file never fills the memory).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # a link where the file should be
+            return None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(handle, MAX_BYTES + 1 - size)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+        return None
+    finally:
+        os.close(handle)
+
+
 def load(path: Path) -> tuple[dict[str, Any], str]:
     """The progress in path and a message for the student ("" when all is well); never raises for bad content."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_bounded(path)
     except FileNotFoundError:
         return empty(), ""
     except OSError as error:
         if in_browser_storage(path):
             return empty(), unsaved_notice(path, error)
         return empty(), f"Your progress file {path} cannot be read ({error}); this session starts afresh."
+    data: Any = None
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = None if raw is None else json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
         data = None
     if well_formed(data):
         return data, ""

@@ -290,6 +290,26 @@ def lesson_counts(record: Mapping[str, Any], shown: Mapping[str, Part] | None = 
     return right, tried, len(known)
 
 
+def plural(count: int, word: str) -> str:
+    """'1 hint', '2 hints': a count with its noun in the right number."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def short_title(title: str, width: int = 60) -> str:
+    """A part's title on one line, cut at a word boundary (with an ellipsis) when longer than width."""
+    flat = " ".join(title.split())
+    if len(flat) <= width:
+        return flat
+    return flat[:width].rsplit(" ", 1)[0] + "\u2026"
+
+
+def still_to_do(record: Mapping[str, Any], shown: Mapping[str, Part]) -> list[str]:
+    """The titles of the parts shown now that were never done right, in the lesson's order."""
+    parts = record.get("parts", {})
+    done = {pid for pid, p in parts.items() if p.get("correct") is True or p.get("solved") is True}
+    return [short_title(part.title) for pid, part in shown.items() if pid not in done]
+
+
 def course_lines(data: Mapping[str, Any], lessons: list[str]) -> list[str]:
     """The whole course's progress as lines of text: every lesson, then every exercise self-checked."""
     lines = []
@@ -300,7 +320,7 @@ def course_lines(data: Mapping[str, Any], lessons: list[str]) -> list[str]:
             continue
         right, tried, known = lesson_counts(record)
         hints = sum(int(p.get("hints", 0)) for p in record.get("parts", {}).values())
-        lines.append(f"{lesson}: {right} of {known} parts done right, {tried} tried, {hints} hints opened")
+        lines.append(f"{lesson}: {right} of {known} parts done right, {tried} tried, {plural(hints, 'hint')} opened")
     for name, result in sorted(data["exercises"].items()):
         lines.append(f"exercise {name}: last self-check {result['score']:g}/{result['max_score']:g}")
     return lines

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from graders import progress as store
-from graders.progress import Tracker, course_lessons, course_lines, lesson_counts, progress_path
+from graders.progress import Tracker, course_lessons, course_lines, lesson_counts, plural, progress_path, still_to_do
 
 STATIC = ("<p><b>Your progress</b>: the parts of this lesson you have done show here once the notebook runs. "
           "They are kept outside the notebook: in your user data folder, or in the online site in your "
@@ -30,7 +30,8 @@ class Overview(widgets.VBox):
         self.summary = widgets.HTML()
         self.summary.add_class("cosmos-progress")
         self.reset_button = widgets.Button(description="Reset this lesson", icon="trash",
-                                           tooltip="Forget your answers in this lesson (press twice to confirm)")
+                                           tooltip="Forget your answers in this lesson (press twice to confirm)",
+                                           layout=widgets.Layout(width="auto"))  # never cut its label short
         self.armed = False
         self.reset_button.on_click(lambda _b: self.press_reset())
         super().__init__([self.summary, self.reset_button])
@@ -50,11 +51,14 @@ class Overview(widgets.VBox):
         right, tried, known, hints = self.counts()
         notice = (f'<div style="color:#b45309">{escape(self.tracker.notice)}</div>'
                   if self.tracker.notice else "")
+        record = self.tracker.read()["lessons"].get(self.lesson, {})
+        left = still_to_do(record, self.tracker.parts)
+        todo = (f'<div class="cosmos-todo">Still to do: {escape("; ".join(left))}.</div>' if left else "")
         self.summary.value = (f"{notice}<b>Your progress in this lesson:</b> "
                               f'<span class="cosmos-done">{right} of {known}</span> parts done right '
-                              f"({tried} tried, {hints} hints opened so far). <small>Kept in "
+                              f"({tried} tried, {plural(hints, 'hint')} opened so far). <small>Kept in "
                               f"{kept_in(progress_path())}, not in the notebook; "
-                              "<code>progress()</code> shows the whole course.</small>")
+                              f"<code>progress()</code> shows the whole course.</small>{todo}")
 
     def press_reset(self) -> None:
         """First press: ask again; second press: forget this lesson's progress."""
@@ -83,7 +87,8 @@ class CourseProgress(widgets.VBox):
         self.tracker = tracker or store.TRACKER
         self.listing = widgets.HTML()
         self.reset_button = widgets.Button(description="Reset the whole course", icon="trash",
-                                           tooltip="Forget every answer and score (press twice to confirm)")
+                                           tooltip="Forget every answer and score (press twice to confirm)",
+                                           layout=widgets.Layout(width="auto"))  # never cut its label short
         self.armed = False
         self.reset_button.on_click(lambda _b: self.press_reset())
         super().__init__([self.listing, self.reset_button])

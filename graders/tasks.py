@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import json
+import textwrap
 from collections.abc import Callable, Mapping
 from functools import cache
 from html import escape
@@ -132,6 +134,19 @@ def same_value(got: Any, want: Any) -> bool:
     return bool(want == got)
 
 
+def untouched(candidate: Any) -> bool:
+    """True when candidate is still the lesson's starter: a def whose body is only `...`, `pass` or a docstring."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(candidate)))
+    except (OSError, TypeError, SyntaxError):
+        return False  # no source to read (a lambda in a string, a built-in): judged as written
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef):
+        return False
+    return all(isinstance(line, ast.Pass) or (isinstance(line, ast.Expr) and isinstance(line.value, ast.Constant)
+                                              and (line.value.value is Ellipsis or isinstance(line.value.value, str)))
+               for line in tree.body[0].body)
+
+
 class Task(Quiz):
     """Write a function; the check cell runs it on the lesson's objects and compares with the engine's (or with
     the recorded results)."""
@@ -177,7 +192,13 @@ class Task(Quiz):
         return self.box
 
     def judge(self, candidate: Any) -> CheckResult:
-        """What the check cell shows: the verdict on the student's function (also kept in the progress)."""
+        """What the check cell shows: the verdict on the student's function (also kept in the progress).
+
+        The starter stub, as the lesson gives it, is not judged: Run All on a fresh notebook records no task as
+        tried; the task counts as tried once the student has written something in its cell."""
+        if untouched(candidate):
+            return CheckResult(Verdict(False, f"Not tried yet: write {self.name} in the cell above (in place of "
+                                              "the ...), run that cell, then run this check."), pending=True)
         verdict = self.check(candidate)
         self.widget().show(verdict)
         return CheckResult(verdict)
@@ -186,11 +207,13 @@ class Task(Quiz):
 class CheckResult:
     """A task's verdict as the check cell shows it: plain HTML, the same in the stored notebook."""
 
-    def __init__(self, verdict: Verdict) -> None:
+    def __init__(self, verdict: Verdict, pending: bool = False) -> None:
         self.verdict = verdict
+        self.pending = pending  # not judged yet: shown in grey, neither right nor wrong
 
     def _repr_html_(self) -> str:
-        return feedback_html(self.verdict)
+        html = feedback_html(self.verdict)
+        return html.replace("#b45309", "#475569") if self.pending else html
 
     def __repr__(self) -> str:
         return self.verdict.message

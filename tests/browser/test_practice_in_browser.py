@@ -302,6 +302,9 @@ def test_lesson_one_and_its_practice_in_jupyterlab(lab: Lab, page: Page, console
     assert problems == [], f"{LESSON} in JupyterLab (screenshots in {shots.folder}):\n" + "\n".join(problems)
     assert toasts_seen(page) == []
     saved_lesson = (lab.root / LESSON).read_bytes()
+    # Run All judged no task: the starters, untouched, are not tried yet
+    parts = kept_progress(lab)["lessons"]["01-galaxy-from-a-seed"]["parts"].values()
+    assert [p["title"] for p in parts if p.get("kind") == "task" and p.get("correct") is not None] == []
 
     # then, on the page as it is, its practice
     puzzle = practise_parsons(page, shots, key="Enter")

@@ -121,6 +121,31 @@ def test_the_overview_counts_the_lessons_parts_and_resets_them(home):
     assert "0 of 1" in view.summary.value
 
 
+def test_the_overview_names_the_parts_still_to_do_and_counts_hints_in_the_right_number(home):
+    view = Overview("99-test", progress.TRACKER)
+    QuizSet([question()])
+    assert "Still to do: Which is two?." in view.summary.value
+    assert "0 hints opened" in view.summary.value
+    progress.TRACKER.hint_opened(question().widget().part_id)
+    assert "1 hint opened" in view.summary.value
+    box = question().widget()
+    box.radio.index = 1
+    box.button.click()
+    assert "Still to do" not in view.summary.value  # the one part is done right
+
+
+def test_a_long_title_is_cut_at_a_word_boundary():
+    title = "Which of these lanes does the spanning tree keep when the galaxy has eighteen stars in it?"
+    short = progress.short_title(title)
+    assert short.endswith("\u2026") and title.startswith(short[:-1]) and title[len(short) - 1] == " "
+    assert progress.plural(1, "hint") == "1 hint" and progress.plural(2, "hint") == "2 hints"
+
+
+def test_the_reset_buttons_are_as_wide_as_their_labels(home):
+    assert Overview("99-test", progress.TRACKER).reset_button.layout.width == "auto"
+    assert CourseProgress(progress.TRACKER).reset_button.layout.width == "auto"
+
+
 def test_the_overviews_stored_picture_does_not_depend_on_the_progress(home):
     before = Overview("99-test", progress.TRACKER)._repr_mimebundle_()["text/html"]
     box = question().widget()

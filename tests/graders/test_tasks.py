@@ -9,7 +9,7 @@ from cosmos.galaxy import StarSystem
 from cosmos.graph import add_lane, has_lane, insert_sorted
 from graders import progress
 from graders.progress import Tracker
-from graders.tasks import Task, behaves_like
+from graders.tasks import Task, behaves_like, untouched
 
 
 def chain() -> list[StarSystem]:
@@ -87,6 +87,43 @@ def test_the_check_shows_its_verdict_in_the_task_and_keeps_it(home):
     progress.TRACKER.open_lesson("99-test")
     again = Task("Say whether two systems share a lane.", has_lane, CASES).widget()
     assert "Last time you checked: For systems 1 and 2 (joined) yours gives False" in again.feedback.value
+
+
+def test_the_untouched_starter_is_not_judged_and_not_recorded_as_tried(home):
+    task = Task("Say whether two systems share a lane.", has_lane, CASES, hint="Look at one list of links.")
+    box = task.widget()
+
+    def starter(systems, a, b):
+        ...  # your code here
+
+    result = task.judge(starter)
+    assert "Not tried yet" in result._repr_html_() and "#475569" in result._repr_html_()
+    assert box.verdict is None
+    parts = json.loads(home.read_text())["lessons"]["99-test"]["parts"] if home.exists() else {}
+    assert all(p.get("correct") is None for p in parts.values())
+
+    def written(systems, a, b):
+        pass  # a body that does something is judged, even when it is wrong
+        return None
+
+    assert "yours gives None" in task.judge(written)._repr_html_()
+    [part] = json.loads(home.read_text())["lessons"]["99-test"]["parts"].values()
+    assert part["correct"] is False
+
+
+def test_only_a_body_of_dots_pass_or_a_docstring_counts_as_untouched():
+    def stub(a):
+        """Doc."""
+        ...
+
+    def passes(a):
+        pass
+
+    def written(a):
+        return a
+
+    assert untouched(stub) and untouched(passes)
+    assert not untouched(written) and not untouched(len) and not untouched(lambda a: a)
 
 
 def test_the_tasks_text_never_holds_its_answer():

@@ -85,6 +85,7 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("tests/cosmos/ui/*.py", frozenset({STUDENT})),
     ("tests/golden/*", frozenset({STUDENT})),
     ("tests/reference.py", frozenset({STUDENT})),
+    ("tests/elsewhere.py", frozenset({STUDENT})),  # the engine's determinism tests run code in fresh processes
     ("tests/reference/*", frozenset({STUDENT})),
     ("tests/reference/*/*", frozenset({STUDENT})),
     ("tests/tents/__init__.py", frozenset({STUDENT})),

@@ -27,9 +27,9 @@ from graders.notebook import clean, read_submission  # noqa: E402
 
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 RUNNER_IMPORTS = "import zmq, json, hmac, hashlib, subprocess, uuid"
-KERNEL_IMPORTS = (
-    "import sys\nsys.modules['debugpy'] = None\n"
-    "from zmq.utils.garbage import gc\nfrom ipykernel.kernelapp import IPKernelApp"
+KERNEL_IMPORTS = (  # what graders.kernel.main imports before it starts the kernel
+    "import sys\nsys.modules['debugpy'] = None\nfrom graders.kernel import lean_jupyter_client\n"
+    "lean_jupyter_client()\nfrom zmq.utils.garbage import gc\nfrom ipykernel.kernelapp import IPKernelApp"
 )
 
 

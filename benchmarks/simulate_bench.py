@@ -15,11 +15,15 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from cosmos.simulate import CHUNK, format_report, run_simulation  # noqa: E402
 
@@ -89,6 +93,42 @@ def side_by_side(games_list: list[int], address: str, batch_size: int) -> None:
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
+# run in a fresh process with the engine of one tree first on its path: the wall time and the report
+TIMED = ("import sys, time; sys.path.insert(0, sys.argv[1]); from cosmos.simulate import format_report, "
+         "run_simulation; t = time.perf_counter(); r = run_simulation(int(sys.argv[2])); "
+         "w = time.perf_counter() - t; print(f'{w:.3f}'); print(format_report(r), end='')")
+
+
+def timed_run(tree: Path, games: int) -> tuple[float, str]:
+    """Play games with the engine under tree in a fresh process: its wall time and its report."""
+    done = subprocess.run([sys.executable, "-c", TIMED, str(tree), str(games)], check=True,
+                          capture_output=True, text=True)
+    wall, _, report = done.stdout.partition("\n")
+    return float(wall), report
+
+
+def against_baseline(revision: str, games_list: list[int], rounds: int = 2) -> None:
+    """Each N with the engine of a git revision and with this tree's, alternated: times, ratio, same report."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = Path(folder) / "base.tar"
+        with archive.open("wb") as out:
+            subprocess.run(["git", "archive", revision, "cosmos"], cwd=ROOT, check=True, stdout=out)
+        with tarfile.open(archive) as tar:
+            tar.extractall(Path(folder) / "base", filter="data")
+        base = Path(folder) / "base"
+        print(f"baseline: cosmos/ of {revision} against this tree, best of {rounds} runs each, alternated")
+        print(f"{'games':>6} {'base s':>8} {'games/s':>8} {'now s':>8} {'games/s':>8} {'speed-up':>9}  same report")
+        for games in games_list:
+            old, new = [], []
+            for _ in range(rounds):
+                wall, old_report = timed_run(base, games)
+                old.append(wall)
+                wall, new_report = timed_run(ROOT, games)
+                new.append(wall)
+            print(f"{games:6d} {min(old):8.2f} {games / min(old):8.1f} {min(new):8.2f} {games / min(new):8.1f} "
+                  f"{min(old) / min(new):9.2f}  {'yes' if old_report == new_report else 'NO'}")
+
+
 def main() -> None:
     """Measure the simulation for the given numbers of games."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -97,10 +137,15 @@ def main() -> None:
     parser.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
                         help="also on a Dask cluster (a LocalCluster on this machine without ADDRESS)")
     parser.add_argument("--batch", type=int, default=CHUNK, help=f"games per Dask task (default {CHUNK})")
+    parser.add_argument("--baseline", metavar="REV", help="also against the engine of git revision REV")
     parser.add_argument("--no-target", action="store_true", help="skip the 200-game target run")
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}; load average {os.getloadavg()[0]:.2f} "
           "(other work on the machine slows the wall time)")
+    if args.baseline:
+        against_baseline(args.baseline, args.games)
+        if args.no_target:
+            return
     if args.dask is not None:
         side_by_side(args.games, args.dask, args.batch)
         if args.no_target:

@@ -17,6 +17,7 @@ from cosmos.ui.session import Session
 from cosmos.ui.terminal import play
 
 DEFAULT_SEED = 2026
+MAX_GAMES = 100_000  # --simulate's bound: about an hour and a quarter at 23 games a second
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
     """argparse's help layout with the usage line's prefix in the player's language."""
@@ -87,6 +88,8 @@ def read_numbers(args: argparse.Namespace) -> str | None:
             return texts("err_option_number", option=f"--{option}", value=repr(value))
         if option == "simulate" and number < 1:
             return texts("err_option_at_least", option="--simulate", low=1)
+        if option == "simulate" and number > MAX_GAMES:
+            return texts("err_option_at_most", option="--simulate", high=MAX_GAMES)
         setattr(args, option, number)
     return None
 
@@ -104,7 +107,7 @@ def output_failed(lang: str) -> int:
     with contextlib.suppress(OSError):
         sys.stderr.write(f"python -m cosmos: {Texts(lang)('err_output')}\n")
         sys.stderr.flush()
-    with contextlib.suppress(OSError, ValueError):  # the buffered rest must not fail again at exit
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # the buffered rest must not fail again
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 1
 
@@ -114,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     args_lang = chosen_lang(argv)
     try:
         code = run(argv)
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except OSError:  # stdout on a full disk (/dev/full), a closed pipe (`| head`), a gone terminal
         return output_failed(args_lang)
     return code
@@ -128,6 +132,8 @@ def run(argv: list[str] | None = None) -> int:
     if error is not None:
         sys.stderr.write(f"{parser.format_usage()}python -m cosmos: {error}\n")
         return 2
+    if sys.stdout is None:  # started with stdout closed (`>&-`): nothing can be shown
+        return output_failed(args.lang)
     for stream in (sys.stdout, sys.stdin):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
@@ -135,6 +141,9 @@ def run(argv: list[str] | None = None) -> int:
         return simulate(args.simulate, args.lang, args.dask, args.dask_scheduler_file)
     if args.dask is not None or args.dask_scheduler_file is not None:
         sys.stderr.write(f"{parser.format_usage()}python -m cosmos: {parser.texts('cli_dask_alone')}\n")
+        return 2
+    if sys.stdin is None:  # started with stdin closed (`<&-`): no command can come
+        sys.stderr.write(f"python -m cosmos: {parser.texts('err_no_input')}\n")
         return 2
     session = Session(seed=args.seed, lang=args.lang, saves_dir=args.saves)
     colour = not args.plain and sys.stdout.isatty()

@@ -5,6 +5,13 @@ is the world those lines lead to, written beside the save. It is only a shortcut
 names the exact save text and the engine source it was made with, and the digest of its world
 line; a load uses it only when all three still match. Anything else (missing, damaged,
 another save, another engine) means: replay.
+
+So `save K` writes `saves/slotK.sav` (cosmos/save.py: the seed, a format version and the command
+lines, a few hundred bytes) and `slotK.checkpoint` beside it, and `load K` takes milliseconds instead of
+replaying a long game. A checkpoint that holds a world the rules could not have made (edited by hand)
+is refused too: cosmos/worldcheck.py checks every value for its type, range and what it refers to. A
+game with unsaved turns asks before `load` throws them away, as `quit` does; a seed has at most 20
+digits, so that every game can be saved.
 """
 from __future__ import annotations
 

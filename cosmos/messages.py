@@ -82,6 +82,7 @@ MESSAGE_KEYS: dict[str, tuple[str, ...]] = {
     "err_save_write": ("slot",),
     "err_save_replay": ("line",),
     "err_save_seed": ("digits",),
+    "err_save_long_seed": ("digits", "limit"),
 }
 
 

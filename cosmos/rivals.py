@@ -213,11 +213,14 @@ def move_options(view: View) -> list[tuple[float, Command]]:
     t = view.tuning
     margin = t.attack_margin - t.attack_margin_per_attack * view.weight("attack")
     found: list[tuple[float, Command]] = []
+    # only a system with free planets, prey or my threatened capital can score above 0: the others are skipped
+    worth_going = [target for target in range(len(view.world.systems))
+                   if view.free[target] or view.prey[target] or target == view.capital]
     for system in sorted(view.ships):
         mine = strength(view.ships[system], view.attack, view.hp)
         dist = view.dist[system]
         best = (stay_score(view, system, mine), system)
-        for target in range(len(view.world.systems)):
+        for target in worth_going:
             steps = dist[target]
             if target == system or steps < 0:
                 continue

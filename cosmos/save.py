@@ -128,6 +128,8 @@ def parse_save(data: bytes) -> SaveGame:
     body = text[: len(text) - len(rows[-1]) - 1]
     if checksum(body) != match.group(1):
         raise _fail("err_save_corrupt")
+    if len(rows) > 2 and re.fullmatch(r"seed -?[0-9]+", rows[2]) and NUMBER.fullmatch(rows[2][5:]) is None:
+        raise _fail("err_save_long_seed", digits=len(rows[2][5:].lstrip("-")), limit=SEED_DIGITS)
     seed = _header_number(rows, 2, "seed")
     count = _header_number(rows, 3, "lines")
     lines = rows[4:-1]

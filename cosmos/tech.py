@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from cosmos.bus import Event
@@ -125,14 +127,19 @@ def researchable(world: World, empire_id: int) -> list[int]:
     ]
 
 
+@lru_cache(maxsize=1024)
+def effect_totals(techs: tuple[int, ...]) -> Mapping[str, int]:
+    """Every effect of a set of technologies, summed (kept: many empires share the same techs)."""
+    total: dict[str, int] = {}
+    for i in techs:  # a sum: the order of the technologies does not matter
+        for name, amount in TECHS[i].effects:
+            total[name] = total.get(name, 0) + amount
+    return MappingProxyType(total)
+
+
 def bonus(empire: Empire, effect: str) -> int:
     """The sum of one effect (e.g. "mine_M", "speed") over the technologies the empire knows."""
-    total = 0
-    for i in empire.techs:  # a sum: the order of the technologies does not matter
-        for name, amount in TECHS[i].effects:
-            if name == effect:
-                total += amount
-    return total
+    return effect_totals(tuple(empire.techs)).get(effect, 0)
 
 
 def has_effect(empire: Empire, effect: str) -> bool:

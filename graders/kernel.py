@@ -10,6 +10,7 @@ of address space and gives it back the moment a cell runs out of memory.
 
 from __future__ import annotations
 
+import importlib.util
 import mmap
 import sys
 from types import TracebackType
@@ -51,10 +52,31 @@ def keep_reserve(shell: InteractiveShell) -> None:
     shell.events.register("post_run_cell", after_cell)
 
 
+def lean_jupyter_client() -> None:
+    """Make `import jupyter_client` cheap: the package without its __init__, which imports every client and
+    manager a kernel never uses; a name ipykernel asks of it is imported from its own module when asked."""
+    spec = importlib.util.find_spec("jupyter_client")
+    if spec is None or spec.loader is None:
+        return
+    package = importlib.util.module_from_spec(spec)  # not executed: its submodules import as usual
+    sys.modules["jupyter_client"] = package
+    homes = {"write_connection_file": "connect", "find_connection_file": "connect", "__version__": "_version",
+             "version_info": "_version", "protocol_version": "_version", "protocol_version_info": "_version",
+             "BlockingKernelClient": "blocking"}
+
+    def lookup(name: str) -> object:
+        if name not in homes:
+            raise AttributeError(f"module 'jupyter_client' has no attribute {name!r} in the grader's kernel")
+        return getattr(importlib.import_module(f"jupyter_client.{homes[name]}"), name)
+
+    package.__getattr__ = lookup  # type: ignore[method-assign]  # PEP 562: asked once a name is missing
+
+
 def main() -> None:
     """Start IPython's kernel without its debugger, with zmq's collector thread and the reserve."""
     # None in sys.modules makes `import debugpy` fail at once (typeshed allows only modules there)
     sys.modules["debugpy"] = None  # type: ignore[assignment]  # debugpy costs half a second of CPU per submission
+    lean_jupyter_client()
     # Started later, by the first large message, this thread would need a stack.
     from zmq.utils.garbage import gc
 

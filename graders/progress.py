@@ -8,16 +8,22 @@ written whole into a temporary file and then renamed over the old one, so a cras
 file; a file that cannot be read is set aside under another name with a message, and progress starts
 afresh. Where nothing can be written (a browser that keeps no site data, a read-only folder), progress
 is kept in the kernel's memory only, and the overview says so. A notebook is never changed by progress:
-what a widget restores it shows in the live page only.
+what a widget restores it shows in the live page only. When a lesson is run again, or after a kernel
+restart, each quiz and Parsons problem comes back as it was last answered; `python3 course.py regenerate`
+runs every lesson with an empty data folder of its own. `python -m graders progress` lists the whole course
+(in a notebook: `progress()`), and `python -m graders progress --reset [LESSON]` forgets a lesson or
+everything (each overview cell has a reset button too).
 
 One kernel runs one notebook, so the kernel keeps one `Tracker` (`TRACKER`): the lesson the notebook's
 overview cell named, and the parts (quizzes, tasks, Parsons problems) its cells have shown so far.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -27,6 +33,7 @@ from typing import Any
 FILE_NAME = "progress.json"
 FORMAT = 1
 NO_LESSON = "(outside a lesson)"
+MAX_BYTES = 16 * 1024 * 1024  # far above any course's progress; a larger file is damaged, not read
 
 
 def user_data_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -87,25 +94,55 @@ def set_aside(path: Path) -> Path:
     n = 1
     while True:
         target = path.with_name(f"{path.name}.damaged" + ("" if n == 1 else f"-{n}"))
-        if not target.exists():
+        if not os.path.lexists(target):
             os.replace(path, target)
             return target
         n += 1
 
 
+def read_bounded(path: Path) -> bytes | None:
+    """The file's bytes, or None where it is no regular file (a link, a FIFO, a device) or larger than MAX_BYTES.
+
+    It is opened without following a link and without blocking (a FIFO never hangs the lesson), and never read
+    past MAX_BYTES (a link to /dev/zero or a huge file never fills the memory).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # a link where the file should be
+            return None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(handle, MAX_BYTES + 1 - size)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+        return None
+    finally:
+        os.close(handle)
+
+
 def load(path: Path) -> tuple[dict[str, Any], str]:
     """The progress in path and a message for the student ("" when all is well); never raises for bad content."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_bounded(path)
     except FileNotFoundError:
         return empty(), ""
     except OSError as error:
         if in_browser_storage(path):
             return empty(), unsaved_notice(path, error)
         return empty(), f"Your progress file {path} cannot be read ({error}); this session starts afresh."
+    data: Any = None
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = None if raw is None else json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
         data = None
     if well_formed(data):
         return data, ""

@@ -5,6 +5,18 @@ The first rule a path matches decides. `*` never crosses a `/`; `**/` is any num
 The student edition, the JupyterLite wheel and the Gradescope zip are made from these rules; the pip wheel
 (pyproject.toml) is checked against them by tests/test_wheel.py; tests/test_shipping.py fails when a tracked
 file matches no rule.
+
+The grader is two packages: `graders`, the student's side (the self-check, the sandbox it runs in, the
+quizzes, Parsons problems, tasks, stepping and progress), which is all that the student edition and the
+JupyterLite site hold, and `graders_instructor`, the instructor's side (grading batches, the Canvas and
+Moodle exports, Gradescope, reports, `new` and `validate`, the student edition's release), which students
+never get; `graders` never imports it (tests/graders/test_package_split.py). Where `graders_instructor` is
+installed (this repository, the pip wheel), `graders` and `python -m graders` offer its commands beside
+`check` and `progress`, and `graders-instructor` runs the same. The game and the puzzle use the standard
+library only; the wheel's dependencies are what its modules import: the widgets of the lessons, quizzes
+and puzzle (ipywidgets, traitlets) and the self-check's kernel (nbformat, nbclient, ipykernel), so
+`graders check` works after a plain `pip install .`; tests/test_wheel.py checks every module's imports
+against these lists.
 """
 
 from __future__ import annotations
@@ -91,6 +103,7 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     (".gitignore", frozenset({STUDENT})),
     ("README.md", REPO),  # the students' README is graders_instructor/edition/README.md
     ("*.md", REPO),
+    ("docs/*.md", REPO),  # the instructor's guide and the JupyterLite page
     (".pre-commit-config.yaml", REPO),
     (".ci/*", REPO),
     (".devcontainer/*", REPO),

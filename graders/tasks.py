@@ -10,6 +10,7 @@ them stays on the instructor's side (graders/hidden/lessons/make_tasks.py), so n
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 import json
 import textwrap
@@ -89,19 +90,48 @@ def behaves_like(candidate: Any, reference: Reference, cases: Mapping[str, Case]
         return Verdict(False, f"{name} is not a function yet: define it with def {name}(...): in the cell above.")
     look = observe or (lambda result, _args: result)
     for case, made in cases.items():
-        want = expected(reference, case, made, look)
-        args = arguments(made)
-        run = record_call(candidate, args, max_steps=MAX_RUN, keep=False)
-        printed = f" (it printed {run.printed.strip()!r})" if run.printed.strip() else ""
-        if run.endless:
-            return Verdict(False, f"For {case} yours never stops: after {MAX_RUN} steps it was still running, "
-                                  f"so some loop never reaches its end.{printed}")
-        if run.error is not None:
-            return Verdict(False, f"For {case} yours stops with {run.error}.{printed}")
-        got = look(run.value, args)
-        if got != want or type(got) is not type(want):
-            return Verdict(False, f"For {case} yours gives {got!r}, {whose(reference)} gives {want!r}.{printed}")
+        wrong = judge_case(candidate, reference, case, made, look)
+        if wrong is not None:
+            return wrong
     return Verdict(True, f"Right: yours behaves like {whose(reference)} on all {len(cases)} cases.")
+
+
+def judge_case(candidate: Any, reference: Reference, case: str, made: Case,
+               look: Callable[[Any, tuple[Any, ...]], Any]) -> Verdict | None:
+    """Why the candidate is wrong on one case, or None where it is right.
+
+    The candidate runs before the expected value exists, so no frame it can walk back to holds it; the two are
+    compared with exact types all the way down, so items whose == says yes to anything are not the answer.
+    """
+    args = arguments(made)
+    run = record_call(candidate, args, max_steps=MAX_RUN, keep=False)
+    printed = f" (it printed {run.printed.strip()!r})" if run.printed.strip() else ""
+    if run.endless:
+        return Verdict(False, f"For {case} yours never stops: after {MAX_RUN} steps it was still running, "
+                              f"so some loop never reaches its end.{printed}")
+    if run.error is not None:
+        return Verdict(False, f"For {case} yours stops with {run.error}.{printed}")
+    got = look(run.value, args)
+    want = expected(reference, case, made, look)
+    if not same_value(got, want):
+        return Verdict(False, f"For {case} yours gives {got!r}, {whose(reference)} gives {want!r}.{printed}")
+    return None
+
+
+def same_value(got: Any, want: Any) -> bool:
+    """Equal with exact types all the way down, into containers and dataclass fields (never asking got's ==)."""
+    if type(got) is not type(want):
+        return False
+    if isinstance(want, list | tuple):
+        return len(got) == len(want) and all(same_value(g, w) for g, w in zip(got, want, strict=True))
+    if isinstance(want, set | frozenset):
+        return len(got) == len(want) and all(any(same_value(g, w) for g in got) for w in want)
+    if isinstance(want, dict):
+        return len(got) == len(want) and all(
+            any(same_value(gk, wk) and same_value(gv, wv) for gk, gv in got.items()) for wk, wv in want.items())
+    if dataclasses.is_dataclass(want):
+        return all(same_value(getattr(got, f.name), getattr(want, f.name)) for f in dataclasses.fields(want))
+    return bool(want == got)
 
 
 def untouched(candidate: Any) -> bool:

@@ -199,7 +199,7 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
     """Every file made from the results: gradebooks, feedback pages, Moodle's feedback zip, Canvas's folders."""
     from graders_instructor.batch import tally, write_atomic
     from graders_instructor.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
-    from graders_instructor.gradebook import canvas_column, canvas_csv, moodle_csv
+    from graders_instructor.gradebook import anonymous_note, canvas_column, canvas_csv, is_anonymous, moodle_csv
     from graders_instructor.moodlelang import words
 
     for submission, data in graded:
@@ -208,10 +208,17 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
     platforms = {submission.found.platform for submission, _ in graded if submission.found}
     written = ["summary.csv", f"{PAGE} per student"]
     if "canvas" in platforms:
-        column = canvas_column(exercise.title, args.canvas_assignment)
-        write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
+        canvas = [submission.found for submission, _ in graded if submission.found and submission.found.platform
+                  == "canvas"]
+        anonymous = sum(is_anonymous(found) for found in canvas)
+        if anonymous < len(canvas):
+            column = canvas_column(exercise.title, args.canvas_assignment)
+            write_atomic(args.out / "canvas-grades.csv", canvas_csv(graded, column, exercise.max_score))
+            written.append("canvas-grades.csv")
+        if anonymous:
+            print(f"note: {anonymous_note(anonymous, len(canvas))}", file=sys.stderr)
         canvas_folders(exercise, graded, args.out / CANVAS_FOLDER, args.lang)
-        written += ["canvas-grades.csv", f"{CANVAS_FOLDER}/"]
+        written.append(f"{CANVAS_FOLDER}/")
     if "moodle" in platforms:
         modified = datetime.now(UTC).replace(microsecond=0).isoformat()  # when these grades were made
         if args.sheet is None:
@@ -230,6 +237,11 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
     total = sum(data["score"] for _, data in graded)
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
+    if (args.out / "report.html").is_file():  # a regrade into a reported folder: the report follows the grades
+        from graders_instructor.report import write as write_report
+
+        write_report(args.out, with_csv=(args.out / "report-scores.csv").is_file())
+        written.append("report.html (made anew)")
     print(f"wrote {args.out}/ ({', '.join(written)}); mean score {total / max(len(graded), 1):.2f} of "
           f"{exercise.max_score:g}{penalty}")
     print(tally(graded))

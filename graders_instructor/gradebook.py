@@ -6,6 +6,7 @@ from graders_instructor.batch import Submission, csv_text
 from graders_instructor.feedback import comment
 from graders_instructor.moodlelang import words as moodle_words
 from graders_instructor.moodlesheet import Sheet
+from graders_instructor.platforms import Found
 
 # Canvas's gradebook export and import: the student's name, Canvas user id, the SIS ids and section (which
 # Canvas fills in itself when left empty), then one column per assignment headed "Title (assignment id)".
@@ -20,12 +21,27 @@ def canvas_column(title: str, assignment_id: str | None) -> str:
     return f"{title} ({assignment_id})" if assignment_id else title
 
 
+def is_anonymous(found: Found) -> bool:
+    """Whether a Canvas submission came from an anonymous download (its student is `anon-ID`, not a user id)."""
+    return found.platform == "canvas" and found.student.startswith("canvas-anon-")
+
+
+def anonymous_note(anonymous: int, canvas: int) -> str:
+    """Why anonymous Canvas students are not in canvas-grades.csv (and why there is none if all of them are)."""
+    why = ("Canvas's grade import finds a student by the user id, which an anonymous download does not give; "
+           "enter the grades in SpeedGrader (summary.csv has them)")
+    if anonymous == canvas:
+        return f"no canvas-grades.csv: every Canvas submission is anonymous, and {why}"
+    return f"canvas-grades.csv leaves out {anonymous} anonymous Canvas submission{'s' * (anonymous != 1)}: {why}"
+
+
 def canvas_csv(graded: list[tuple[Submission, dict]], column: str, max_score: float) -> str:
-    """The Canvas gradebook CSV of the Canvas students among the graded (others have no Canvas user id)."""
+    """The Canvas gradebook CSV of the named Canvas students among the graded (others have no Canvas user id:
+    Canvas's import matches a row by its ID column, which an anonymous download does not give)."""
     rows = [[*CANVAS_FIELDS, column], ["Points Possible", "", "", "", "", f"{max_score:g}"]]
     for submission, data in graded:
         found = submission.found
-        if found is None or found.platform != "canvas":
+        if found is None or found.platform != "canvas" or is_anonymous(found):
             continue
         rows.append([found.name, found.student.removeprefix("canvas-"), "", "", "", f"{data['score']:g}"])
     return csv_text(rows)

@@ -81,21 +81,31 @@ def earlier_release(out: Path) -> list[str] | None:
             and not name.startswith(".git/")]
 
 
-def prepare(out: Path, root: Path, force: bool) -> list[str]:
-    """Check where the edition goes; return what an earlier release wrote there (replacing a folder if forced)."""
+NEVER_CONTENT = (".git",)  # what a folder may hold and still count as empty: the students' repository itself
+
+
+def foreign(out: Path, keep: tuple[str, ...] = ()) -> list[str]:
+    """The top-level names in out that no release wrote and that are not the repository's own (.git, keep)."""
+    return sorted(path.name for path in out.iterdir() if path.name not in NEVER_CONTENT + keep)
+
+
+def prepare(out: Path, root: Path, force: bool, keep: tuple[str, ...] = ()) -> list[str]:
+    """Check where the edition goes; return what an earlier release wrote there. Nothing in out is ever deleted
+    here: --force only lets the edition be written beside files it did not write."""
     if out == root or out.is_relative_to(root) or root.is_relative_to(out):
         raise ReleaseError(f"{out}: the edition must go outside the course's folder")
     if out.exists() and not out.is_dir():
         raise ReleaseError(f"{out} is not a folder")
-    if not out.exists() or not any(out.iterdir()):
+    if not out.exists():
         return []
     earlier = earlier_release(out)
     if earlier is not None:
         return earlier
-    if not force:
-        raise ReleaseError(f"{out} is not empty and holds no earlier student edition; choose a new folder "
-                           "(or --force to replace everything in it)")
-    shutil.rmtree(out)
+    others = foreign(out, keep)
+    if others and not force:
+        raise ReleaseError(f"{out} holds files of its own ({', '.join(others[:5])}{', ...' if len(others) > 5 else ''})"
+                           " and no earlier student edition; choose a new folder, or --force to write the edition "
+                           "beside them (nothing of theirs is deleted; a file the edition writes is replaced)")
     return []
 
 
@@ -170,16 +180,17 @@ def prune(folder: Path, out: Path) -> None:
         folder = folder.parent
 
 
-def build(out: Path, root: Path = ROOT, force: bool = False) -> Changes:
+def build(out: Path, root: Path = ROOT, force: bool = False, keep: tuple[str, ...] = ()) -> Changes:
     """Write or update the student edition in out: keep what the release did not write (.git, the student's own
     files), remove what an earlier release wrote and this one does not. Nothing is written if a hidden value
-    would go out (ReleaseError)."""
+    would go out (ReleaseError). A name in keep (the instructor's own README.md, say) is never written over."""
     out = out.resolve()
-    earlier = prepare(out, root, force)
-    chosen = plan(tracked_files(root))
-    missing = [path for path in ("README.md", "course.py", "graders/selfcheck.py") if path not in chosen]
+    earlier = [name for name in prepare(out, root, force, keep) if name not in keep]
+    planned = plan(tracked_files(root))
+    missing = [path for path in ("README.md", "course.py", "graders/selfcheck.py") if path not in planned]
     if missing:
         raise ReleaseError(f"the allow-list found no {missing[0]}")
+    chosen = {target: source for target, source in planned.items() if target not in keep}
     with tempfile.TemporaryDirectory(prefix="cosmos-release-") as scratch:
         staging = Path(scratch)
         stage(chosen, staging, root)
@@ -187,6 +198,10 @@ def build(out: Path, root: Path = ROOT, force: bool = False) -> Changes:
         if found:
             raise ReleaseError("hidden checks' values are in these files, so nothing was written:\n  "
                                + "\n  ".join(found))
+        in_the_way = [target for target in chosen if (out / target).is_dir() and not (out / target).is_symlink()]
+        if in_the_way:
+            raise ReleaseError(f"{out / in_the_way[0]} is a folder where the edition writes a file; nothing was "
+                               "written (move it away first)")
         out.mkdir(parents=True, exist_ok=True)
         return sync(staging, out, list(chosen), earlier)
 
@@ -320,10 +335,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="a new folder, or an earlier edition (updated in place: its .git "
                         "and every file the release did not write are kept)")
     parser.add_argument("--force", action="store_true",
-                        help="replace a non-empty folder that holds no earlier edition (everything in it is deleted)")
+                        help="write into a folder that holds files of its own and no earlier edition (its files are "
+                        "kept; a file the edition writes is replaced; .git never counts)")
+    parser.add_argument("--keep", action="append", default=[], metavar="NAME",
+                        help="a file of the folder's own that the release never writes over (e.g. README.md); "
+                        "may be given more than once")
     args = parser.parse_args(argv)
     try:
-        changes = build(args.out, force=args.force)
+        changes = build(args.out, force=args.force, keep=tuple(args.keep))
     except ReleaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

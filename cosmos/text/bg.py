@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} не е число. Употреба: {usage}",
     "parse_range": "{what} трябва да е от {low} до {high}.",
     "err_option_number": "{option} изисква цяло число, а не {value}.",
+    "err_option_at_most": "{option} трябва да е най-много {high}.",
     "err_option_at_least": "{option} трябва да е поне {low}.",
     "parse_too_long": "Редът е твърде дълъг (най-много {limit} {limit:знак|знака}).",
     "parse_bad_chars": "Използвай само букви, цифри и интервали.",
@@ -142,7 +143,7 @@ TEXTS = MappingProxyType({
     "tech_open": "може да се проучи",
     "tech_needs": "изисква {needs}",
     "tech_researching": "в проучване",
-    "tech_now": "Може да се проучи сега: {numbers}",
+    "tech_now": "{count:Може да се проучи|Могат да се проучат} сега: {numbers}",
     "tech_none_open": "Няма какво повече да се проучва.",
     # fleets
     "fleets_title": "Флоти на {empire:def} (go A B: премести флот)",
@@ -321,12 +322,16 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value}%",
+    "err_save_long_seed": ("Началното число на този запис има {digits} цифри, а началните "
+                           "числа имат най-много {limit}: записът не може да се зареди."),
     "err_save_seed": "Началното число на тази игра има повече от {digits} цифри: записът не може да го съхрани.",
     "err_option_seed": ("--seed приема най-много {digits} цифри (по-дълго число не би могло да се "
                         "запише), а не {value}."),
     "unsaved_load": ("Тази игра не е записана: зареждането на слот {slot} изхвърля изиграното след "
                      "последния запис. Напиши load {slot} още веднъж, за да заредиш въпреки това, или "
                      "първо save K."),
+    "err_no_input": ("Играта няма вход (стандартният вход е затворен): пусни "
+                     "я с команди за четене, от терминал или тръба."),
     "err_output": "Изходът на играта не можа да се запише (пълен или затворен): играта спира дотук.",
     "sim_sizes": ("според броя на империите в галактиката (игри, средна продължителност; победи по "
                   "характер; как завършиха):"),

@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} ist keine Zahl. Aufruf: {usage}",
     "parse_range": "{what} muss zwischen {low} und {high} liegen.",
     "err_option_number": "{option} erwartet eine ganze Zahl, nicht {value}.",
+    "err_option_at_most": "{option} darf höchstens {high} sein.",
     "err_option_at_least": "{option} muss mindestens {low} sein.",
     "parse_too_long": "Die Zeile ist zu lang (höchstens {limit} {limit:Zeichen|Zeichen}).",
     "parse_bad_chars": "Erlaubt sind nur Buchstaben, Ziffern und Leerzeichen.",
@@ -143,7 +144,7 @@ TEXTS = MappingProxyType({
     "tech_open": "erforschbar",
     "tech_needs": "braucht {needs}",
     "tech_researching": "wird erforscht",
-    "tech_now": "Jetzt erforschbar: {numbers}",
+    "tech_now": "Jetzt {count:erforschbar|erforschbar}: {numbers}",
     "tech_none_open": "Es gibt nichts mehr zu erforschen.",
     # fleets
     "fleets_title": "Flotten {empire:gen} (go A B: eine Flotte bewegen)",
@@ -325,6 +326,8 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_long_seed": ("Der Startwert dieses Spielstands hat {digits} Ziffern, ein Startwert "
+                           "hat aber höchstens {limit}: Er lässt sich nicht laden."),
     "err_save_seed": ("Der Startwert dieses Spiels hat mehr als {digits} Ziffern: Ein Spielstand kann "
                       "ihn nicht aufnehmen."),
     "err_option_seed": ("--seed nimmt höchstens {digits} Ziffern (ein längerer Startwert ließe sich nicht "
@@ -332,6 +335,8 @@ TEXTS = MappingProxyType({
     "unsaved_load": ("Dieses Spiel ist nicht gespeichert: Das Laden von Speicherplatz {slot} verwirft, "
                      "was du seit dem letzten Speichern gespielt hast. Tippe noch einmal load {slot}, "
                      "um trotzdem zu laden, oder zuerst save K."),
+    "err_no_input": ("Das Spiel hat keine Eingabe (die Standardeingabe ist geschlossen): Starte "
+                     "es mit Befehlen zum Lesen, aus einem Terminal oder einer Pipe."),
     "err_output": "Die Ausgabe des Spiels ließ sich nicht schreiben (voll oder geschlossen): Das Spiel endet hier.",
     "sim_sizes": ("nach der Zahl der Reiche in der Galaxis (Spiele, durchschnittliche Länge; Siege "
                   "je Charakter; wie sie endeten):"),

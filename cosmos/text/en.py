@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} is not a number. Usage: {usage}",
     "parse_range": "{what} must be from {low} to {high}.",
     "err_option_number": "{option} needs a whole number, not {value}.",
+    "err_option_at_most": "{option} must be {high} or less.",
     "err_option_at_least": "{option} must be {low} or more.",
     "parse_too_long": "That line is too long (at most {limit} {limit:character|characters}).",
     "parse_bad_chars": "Use letters, digits and spaces only.",
@@ -142,7 +143,7 @@ TEXTS = MappingProxyType({
     "tech_open": "can be researched",
     "tech_needs": "needs {needs}",
     "tech_researching": "being researched",
-    "tech_now": "Can be researched now: {numbers}",
+    "tech_now": "{count:Can|Can} be researched now: {numbers}",
     "tech_none_open": "Nothing more to research.",
     # fleets
     "fleets_title": "Fleets of {empire} (go A B: move a fleet)",
@@ -321,10 +322,13 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ".",
     "number_percent": "{value}%",
+    "err_save_long_seed": "That save's seed has {digits} digits, but seeds have at most {limit}: it cannot be loaded.",
     "err_save_seed": "This game's seed has more than {digits} digits: a save could not hold it.",
     "err_option_seed": "--seed takes at most {digits} digits (a longer seed could not be saved), not {value}.",
     "unsaved_load": ("This game is not saved: loading slot {slot} throws away what you played since "
                      "the last save. Type load {slot} again to load anyway, or save K first."),
+    "err_no_input": ("The game has no input (standard input is closed): start "
+                     "it with commands to read, from a terminal or a pipe."),
     "err_output": "The game's output could not be written (full or closed): the game stops here.",
     "sim_sizes": ("by the number of empires in the galaxy (games, average length; wins per "
                   "character; how they ended):"),

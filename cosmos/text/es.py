@@ -63,6 +63,7 @@ TEXTS = MappingProxyType({
     "parse_not_number": "{word} no es un número. Uso: {usage}",
     "parse_range": "{what} debe estar entre {low} y {high}.",
     "err_option_number": "{option} necesita un número entero, no {value}.",
+    "err_option_at_most": "{option} debe ser {high} o menos.",
     "err_option_at_least": "{option} debe ser {low} o más.",
     "parse_too_long": "La línea es demasiado larga (como mucho {limit} {limit:carácter|caracteres}).",
     "parse_bad_chars": "Usa solo letras, cifras y espacios.",
@@ -142,7 +143,7 @@ TEXTS = MappingProxyType({
     "tech_open": "se puede investigar",
     "tech_needs": "requiere {needs}",
     "tech_researching": "en investigación",
-    "tech_now": "Se puede investigar ahora: {numbers}",
+    "tech_now": "{count:Se puede|Se pueden} investigar ahora: {numbers}",
     "tech_none_open": "No queda nada por investigar.",
     # fleets
     "fleets_title": "Flotas {empire:del} (go A B: mover una flota)",
@@ -328,6 +329,8 @@ TEXTS = MappingProxyType({
     # numbers: the decimal mark and a percentage
     "number_decimal": ",",
     "number_percent": "{value} %",
+    "err_save_long_seed": ("La semilla de esa partida guardada tiene {digits} cifras, pero "
+                           "una semilla tiene como mucho {limit}: no se puede cargar."),
     "err_save_seed": ("La semilla de esta partida tiene más de {digits} cifras: una partida guardada no "
                       "podría contenerla."),
     "err_option_seed": ("--seed admite como mucho {digits} cifras (una semilla más larga no se podría "
@@ -335,6 +338,8 @@ TEXTS = MappingProxyType({
     "unsaved_load": ("Esta partida no está guardada: cargar la ranura {slot} descarta lo que has "
                      "jugado desde la última vez que guardaste. Escribe load {slot} otra vez para "
                      "cargarla de todos modos, o antes save K."),
+    "err_no_input": ("El juego no tiene entrada (la entrada estándar está cerrada): ejecútalo "
+                     "con órdenes que leer, desde una terminal o una tubería."),
     "err_output": "No se pudo escribir la salida del juego (llena o cerrada): la partida termina aquí.",
     "sim_sizes": ("según el número de imperios de la galaxia (partidas, duración media; victorias "
                   "por personalidad; cómo terminaron):"),
@@ -359,7 +364,7 @@ TEXTS = MappingProxyType({
     "ok_research_then": "Investigando {tech}; después, {missing}.",
     "ok_go_route": ("Encargo: {ships} del sistema {source} al sistema {target}, r"
                     "uta {route}, llegada en el turno {turn}."),
-    "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos por turno. Victoria "
+    "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos/turno. Victoria "
                        "económica: {target} producidos, los cuatro sumados."),
     "tech_queued": "Después: {missing}",
 })

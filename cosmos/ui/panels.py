@@ -99,7 +99,7 @@ def tech_body(world: World, texts: Texts) -> Body:
         lines.extend(wrap(texts("tech_queued", missing=list_text(texts, [tech_text(texts, t) for t in empire.queued]))))
     open_now = researchable(world, empire.id)
     if open_now:
-        lines.append(texts("tech_now", numbers=" ".join(str(t + 1) for t in sorted(open_now))))
+        lines.append(texts("tech_now", count=len(open_now), numbers=" ".join(str(t + 1) for t in sorted(open_now))))
     else:
         lines.append(texts("tech_none_open"))
     return lines

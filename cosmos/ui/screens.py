@@ -156,7 +156,10 @@ def help_body(world: World, texts: Texts) -> list[str]:
     lines = [texts("help_title")]
     for key in HELP_KEYS:
         text = texts(key, letters=letters, highest=len(world.empires), target=ECONOMY_TARGET)
-        lines.extend(wrap(text) if key == "help_resources" else [text])  # a sentence, not a column
+        if key == "help_resources":  # sentences, not a column: each begins a line, wrapped between words
+            lines.extend(line for sentence in text.split(". ") for line in wrap(sentence.rstrip(".") + "."))
+        else:
+            lines.append(text)
     return lines
 
 

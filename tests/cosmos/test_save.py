@@ -312,3 +312,19 @@ def test_a_session_with_a_seed_too_long_to_save_says_so_in_its_language(tmp_path
         assert "more than 20 digits" in english.send("save 1")
         assert not english.memory_saves and not slot_path(tmp_path, 1).exists()
         assert "mehr als 20 Ziffern" in Session(seed=-(10**26), lang="de", saves_dir=folder).send("save 2")
+
+
+def test_a_save_with_a_seed_too_long_and_a_right_checksum_says_how_long_a_seed_may_be(tmp_path: Path) -> None:
+    from cosmos.save import checksum
+    from cosmos.ui.session import Session
+
+    for seed in ("1" * 27, "-" + "9" * 21):
+        body = f"{MAGIC}\nversion {SAVE_VERSION}\nseed {seed}\nlines 1\nend\n"
+        data = f"{body}crc32 {checksum(body)}\n".encode()
+        with pytest.raises(SaveError) as caught:
+            parse_save(data)
+        assert caught.value.message.key == "err_save_long_seed"
+        assert dict(caught.value.message.args) == {"digits": len(seed.lstrip("-")), "limit": 20}
+    slot_path(tmp_path, 1).write_bytes(data)
+    assert "seeds have at most 20" in Session(seed=5, saves_dir=tmp_path).send("load 1")
+    assert "höchstens 20" in Session(seed=5, lang="de", saves_dir=tmp_path).send("load 1")

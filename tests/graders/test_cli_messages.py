@@ -71,7 +71,7 @@ def test_every_option_the_docs_give_a_graders_command_is_one_it_takes():
     taken = {name: {option for action in sub._actions for option in action.option_strings}
              for name, sub in commands.choices.items()}
     seen = 0
-    for doc in ("README.md", "graders/FORMAT.md"):
+    for doc in ("README.md", "docs/instructors.md", "graders/FORMAT.md"):
         for line in (REPO / doc).read_text(encoding="utf-8").splitlines():
             for command, rest in re.findall(r"python -m graders (\w+)([^`|#]*)", line):
                 for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", rest):

@@ -209,3 +209,19 @@ def test_the_sandbox_grades_the_reference_full_and_every_wrong_solution_down(bus
         assert parts == {path.stem.split("-")[0] if path.stem.startswith(("roll", "turn")) else "bus"}, path.name
     hidden_outputs = [t["output"] for d in graded.values() for t in d["tests"] if t["name"].startswith("hidden:")]
     assert all("expected" not in text and "heard" not in text for text in hidden_outputs)
+
+
+def test_the_starters_first_cell_names_only_the_listeners_the_engine_installs():
+    """Exercise 05's first cell: the engine subscribes the news and the statistics (no battle report)."""
+    import inspect
+
+    import nbformat
+
+    from cosmos import turn
+
+    starter = Path(__file__).resolve().parents[2] / "exercises" / "05-event-bus" / "event_bus.ipynb"
+    first = nbformat.read(starter, as_version=4).cells[0].source
+    assert "battle\nreport" not in first and "battle report" not in first
+    assert "two listeners, the news and the statistics" in first
+    installed = inspect.getsource(turn.install_listeners)
+    assert installed.count("world.bus.subscribe(") == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -242,3 +243,18 @@ def test_the_first_cells_output_reaches_the_report_however_soon_the_kernel_start
     outputs = [[(e.get("index"), e.get("status"), e.get("text")) for e in run.events if e["event"] == "output"]
                for run in runs]
     assert outputs == [[(0, "stdout", "first\n")]] * 5
+
+
+def test_the_kernel_in_the_jail_starts_without_jupyter_clients_managers_or_debugger() -> None:
+    # Every module a kernel imports before it is ready costs CPU on each submission: ipykernel needs two functions
+    # of jupyter_client and one class, whose __init__ would import all its clients and managers, and never debugpy.
+    limits = sandbox.Limits(timeout=60, check_timeout=30)
+    cell = ("import sys\nprint(sorted(name for name, module in sys.modules.items()\n"
+            "             if module is not None and name.startswith(('jupyter_client', 'debugpy'))))\n")
+    run = run_cells([cell, "import jupyter_client\nprint(jupyter_client.__version__ > '')\n"], limits, [])
+    texts = [e.get("text") for e in run.events if e["event"] == "output"]
+    assert len(texts) == 2 and texts[1] == "True\n", texts
+    loaded = set(ast.literal_eval(texts[0]))
+    assert "jupyter_client.session" in loaded
+    assert not loaded & {"jupyter_client.manager", "jupyter_client.asynchronous", "jupyter_client.launcher",
+                         "jupyter_client.multikernelmanager", "jupyter_client.provisioning", "debugpy"}, loaded

@@ -15,7 +15,7 @@ from graders.exercise import EXERCISES, load_exercise
 from graders.notebook import MAX_NOTEBOOK_BYTES
 from graders.scoring import Outcome, Verdict, results
 from graders_instructor.batch import students
-from graders_instructor.gradebook import moodle_csv
+from graders_instructor.gradebook import anonymous_note, moodle_csv
 from graders_instructor.platforms import SourceError, collect
 from tests.graders.grader_helpers import graders_cli
 
@@ -192,3 +192,22 @@ def test_moodles_grading_worksheet_names_each_participant(tmp_path: Path):
                      "12 of 30 points; 4 of 10 checks passed. Failed: check 4; check 5; check 6; check 7; check 8; "
                      "check 9."]]
     assert [submission.ident for submission, _ in graded] == ["moodle-2001", "moodle-2002"]
+
+
+@pytest.mark.slow
+def test_anonymous_canvas_students_are_left_out_of_the_gradebook_with_the_reason(tmp_path: Path):
+    """Canvas's import matches a row by its user id; `anon-ID` matches no one, so it is said, not written."""
+    named = make_zip(tmp_path / "named.zip", {"doejane_1001_5001_islands.ipynb": REFERENCE})
+    anonymous = make_zip(tmp_path / "anonymous.zip", {"anon_Xk3Pq_5002_islands.ipynb": WRONG})
+    out = tmp_path / "out"
+    run = graders_cli("grade", "01-islands", str(named), str(anonymous), "--out", str(out), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert f"note: {anonymous_note(1, 2)}\n" in run.stderr and "leaves out 1 anonymous Canvas submission:" in run.stderr
+    gradebook = list(csv.reader((out / "canvas-grades.csv").read_text().splitlines()))
+    assert [row[1] for row in gradebook[2:]] == ["1001"]
+    assert (out / "canvas-anon-Xk3Pq" / "results.json").is_file()
+    alone = graders_cli("grade", "01-islands", str(anonymous), "--out", str(tmp_path / "alone"), cwd=tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    assert f"note: {anonymous_note(1, 1)}\n" in alone.stderr and "no canvas-grades.csv" in alone.stderr
+    assert not (tmp_path / "alone" / "canvas-grades.csv").exists()
+    assert "canvas-grades.csv" not in alone.stdout.splitlines()[-2]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -224,7 +226,7 @@ def test_a_browser_that_keeps_no_site_data_gets_one_message_and_the_lesson_goes_
     def refused(*_args, **_kwargs):
         raise OSError(28, "Invalid argument")
 
-    monkeypatch.setattr(Path, "read_text", refused)
+    monkeypatch.setattr(progress, "read_bounded", refused)
     monkeypatch.setattr(progress, "save", refused)
     tracker = Tracker(path_of=lambda: Path("/drive/data/epic-cosmos/progress.json"))
     tracker.open_lesson("99-test")
@@ -245,3 +247,49 @@ def test_a_part_done_right_once_stays_done_when_it_is_judged_wrong_later(home):
     assert record["parts"]["task1"]["correct"] is False  # the latest verdict, as the widget shows it
     assert progress.lesson_counts(record) == (1, 1, 1)
     assert course_lines(stored(home), [])[0].startswith("99-test: 1 of 1 parts done right")
+
+
+GOOD = '{"format": 1, "lessons": {}, "exercises": {"x": {"score": 1, "max_score": 2}}}'
+
+
+def test_a_file_nested_too_deep_for_the_json_reader_is_set_aside(tmp_path):
+    path = tmp_path / "progress.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    data, message = load(path)
+    assert data == {"format": 1, "lessons": {}, "exercises": {}} and "damaged" in message
+    assert (tmp_path / "progress.json.damaged").stat().st_size == 400_000
+
+
+def test_a_link_in_place_of_the_file_is_set_aside_not_followed(tmp_path):
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text(GOOD)
+    path = tmp_path / "progress.json"
+    path.symlink_to(elsewhere)
+    data, message = load(path)
+    assert data["exercises"] == {} and "damaged" in message
+    assert (tmp_path / "progress.json.damaged").is_symlink() and elsewhere.read_text() == GOOD
+
+
+def test_a_fifo_in_place_of_the_file_never_hangs_and_is_set_aside(tmp_path):
+    import threading
+
+    path = tmp_path / "progress.json"
+    os.mkfifo(path)
+    results: list = []
+    reader = threading.Thread(target=lambda: results.append(load(path)), daemon=True)
+    reader.start()
+    reader.join(30)
+    hung = reader.is_alive()
+    if hung:  # let the blocked reader go before failing
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert not hung and results and "damaged" in results[0][1]
+    assert stat.S_ISFIFO((tmp_path / "progress.json.damaged").lstat().st_mode)
+
+
+def test_a_file_larger_than_any_progress_is_set_aside_unread(tmp_path):
+    path = tmp_path / "progress.json"
+    with path.open("w") as out:
+        out.write(GOOD)
+        out.write(" " * (progress.MAX_BYTES + 1))
+    data, message = load(path)
+    assert data["exercises"] == {} and "damaged" in message

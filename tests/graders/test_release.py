@@ -89,7 +89,7 @@ def test_an_untracked_file_never_goes_out(tmp_path: Path):
     with pytest.raises(release.ReleaseError, match="outside"):
         build(release.ROOT / "edition-inside")
     (tmp_path / "notes.txt").write_text("mine")
-    with pytest.raises(release.ReleaseError, match="not empty"):
+    with pytest.raises(release.ReleaseError, match=r"holds files of its own \(notes.txt\)"):
         build(tmp_path)
 
 
@@ -199,17 +199,60 @@ def test_a_second_release_updates_the_edition_in_place_and_keeps_git_and_the_stu
         "?? NOTES.md"]  # README.md is back as the first release wrote it: git sees no change
 
 
-def test_a_folder_that_is_no_edition_is_refused_unless_forced(tmp_path: Path):
+def test_a_folder_that_is_no_edition_is_refused_and_force_deletes_nothing(tmp_path: Path):
     out = tmp_path / "mine"
-    out.mkdir()
+    (out / "notes").mkdir(parents=True)
     (out / "thesis.tex").write_text("not an edition")
+    (out / "notes" / "week1.md").write_text("mine too")
     refused = release_cli(str(out))
-    assert refused.returncode == 2 and "holds no earlier student edition" in refused.stderr and "--force" in \
-        refused.stderr
-    assert [path.name for path in out.iterdir()] == ["thesis.tex"]
+    assert refused.returncode == 2 and "no earlier student edition" in refused.stderr and "--force" in refused.stderr
+    assert "thesis.tex" in refused.stderr
+    assert sorted(path.name for path in out.iterdir()) == ["notes", "thesis.tex"]
     forced = release_cli(str(out), "--force")
     assert forced.returncode == 0, forced.stderr
-    assert not (out / "thesis.tex").exists() and (out / MARKER).is_file()
+    assert (out / "thesis.tex").read_text() == "not an edition" and (out / "notes" / "week1.md").exists()
+    assert (out / MARKER).is_file() and (out / "course.py").is_file()
+
+
+def git_repository(folder: Path) -> list[str]:
+    """A fresh git repository with one empty commit, as `git init` and a first commit leave it; its git command."""
+    git = ["git", "-C", str(folder), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    folder.mkdir(parents=True)
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "empty"], check=True)
+    return git
+
+
+def test_a_fresh_git_repository_takes_the_edition_and_keeps_its_history(tmp_path: Path):
+    out = tmp_path / "students"
+    git = git_repository(out)
+    done = release_cli(str(out))
+    assert done.returncode == 0, done.stderr
+    log = subprocess.run([*git, "log", "--format=%s"], capture_output=True, text=True, check=True).stdout
+    assert log.splitlines() == ["empty"] and (out / "course.py").is_file()
+
+
+def test_a_kept_readme_of_the_instructors_own_is_never_written_over(tmp_path: Path):
+    out = tmp_path / "students"
+    git = git_repository(out)
+    (out / "README.md").write_text("the instructor's own front page")
+    refused = release_cli(str(out))
+    assert refused.returncode == 2 and "README.md" in refused.stderr
+    for _ in range(2):  # the first release and an update
+        done = release_cli(str(out), "--keep", "README.md")
+        assert done.returncode == 0, done.stderr
+        assert (out / "README.md").read_text() == "the instructor's own front page"
+        assert "README.md" not in json.loads((out / MARKER).read_text())["files"]
+    assert subprocess.run([*git, "log", "--format=%s"], capture_output=True, text=True).stdout == "empty\n"
+
+
+def test_force_never_removes_a_folder_that_stands_where_the_edition_writes_a_file(tmp_path: Path):
+    out = tmp_path / "mine"
+    (out / "course.py").mkdir(parents=True)
+    (out / "course.py" / "mine.txt").write_text("a folder of the instructor's")
+    forced = release_cli(str(out), "--force")
+    assert forced.returncode == 2 and "is a folder where the edition writes a file" in forced.stderr
+    assert (out / "course.py" / "mine.txt").exists() and not (out / MARKER).exists()
 
 
 def test_the_editions_course_py_installs_only_what_students_need(edition: Path):
@@ -260,3 +303,16 @@ def test_the_editions_pyproject_lists_only_the_packages_it_holds_and_installs_ed
                             "print(build_meta.build_editable(sys.argv[1]))", str(tmp_path / "wheel")],
                            cwd=copy, capture_output=True, text=True, timeout=600)
     assert built.returncode == 0 and built.stdout.strip().endswith(".whl"), built.stderr[-2000:]
+
+
+def test_the_editions_readme_names_only_the_kinds_of_failure_a_hidden_check_can_report():
+    """The student's README lists what a failed hidden check says (scoring.HIDDEN_TEXT), and no exception's type."""
+    from graders.scoring import HIDDEN_TEXT
+
+    readme = " ".join((release.ROOT / "graders_instructor" / "edition" / "README.md").read_text().split())
+    said = readme[readme.index("When a hidden check fails"):].split(")")[0]
+    kinds = {"wrong answer": "a wrong answer", "wrong type": "a wrong type", "error": "an error",
+             "timeout": "a timeout", "kernel died": "a kernel that died", "not defined": "a function not defined"}
+    assert set(kinds) == set(HIDDEN_TEXT)
+    assert all(phrase in said for phrase in kinds.values())
+    assert "exception's type" not in said and "which exception your code raised" in readme

@@ -10,6 +10,7 @@ import pytest
 
 from graders_instructor.release import hidden_needles
 from graders_instructor.report import BINS, ReportError, figures, histogram
+from graders_instructor.report import page as report_page
 from tests.graders.grader_helpers import graders_cli
 from tests.graders.lms_downloads import Graded, shared_batch
 
@@ -76,3 +77,23 @@ def test_the_report_holds_no_hidden_input_or_answer(batch: Graded):
         "tests"] if test["name"].startswith("hidden: ")]
     page = (batch.out / "report.html").read_text(encoding="utf-8")
     assert all(name in page for name in hidden_names[:3])  # hidden checks appear by name and failure share only
+
+
+@pytest.mark.slow
+def test_a_regrade_into_a_reported_folder_makes_its_report_anew(tmp_path: Path):
+    """report.html (and its CSV files) follow the grades of the latest run into the same --out, never stale."""
+    hidden = Path(__file__).resolve().parents[2] / "graders" / "hidden" / "01-islands"
+    out, ana = tmp_path / "out", tmp_path / "ana.ipynb"
+    ana.write_bytes((hidden / "reference.ipynb").read_bytes())
+    first = graders_cli("grade", "01-islands", str(ana), "--out", str(out), cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert graders_cli("report", str(out), "--csv", cwd=tmp_path).returncode == 0
+    assert "passed,1" in (out / "report-outcomes.csv").read_text().replace("\r", "")
+    ana.write_bytes((hidden / "wrong" / "always-equal.ipynb").read_bytes())
+    second = graders_cli("grade", "01-islands", str(ana), "--out", str(out), cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "report.html (made anew)" in second.stdout
+    outcomes = (out / "report-outcomes.csv").read_text().replace("\r", "")
+    assert "failed,1" in outcomes and "passed" not in outcomes
+    assert figures(out).outcomes == {"failed": 1}
+    assert (out / "report.html").read_text(encoding="utf-8") == report_page(figures(out))

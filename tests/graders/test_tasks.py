@@ -146,3 +146,38 @@ def test_a_recorded_task_names_the_failing_input_and_the_recorded_result():
     assert verdict.message == f"For {first} yours gives None, the expected count_lanes gives {stored[first]}."
     with pytest.raises(LookupError, match="no result for count_lanes on 'a case nobody recorded'.*make_tasks"):
         behaves_like(none_yet, Recorded("count_lanes"), {"a case nobody recorded": (chain(),)})
+
+
+def neighbours(systems, a):
+    return sorted(systems[a].links)
+
+
+def test_items_that_say_they_equal_anything_are_not_the_right_answer():
+    class Agrees:
+        def __eq__(self, other):
+            return True
+
+        __hash__ = object.__hash__
+
+    def mine(systems, a):
+        return [Agrees() for _ in systems[a].links]
+
+    verdict = behaves_like(mine, neighbours, {"system 1": (chain(), 0), "system 2": (chain(), 1)})
+    assert not verdict.correct and "For system 1 yours gives" in verdict.message
+
+
+def test_a_function_that_reads_the_judges_frames_never_finds_the_expected_value():
+    import sys
+
+    def mine(systems, a):
+        frame = sys._getframe(1)
+        while frame is not None:
+            for value in frame.f_locals.values():
+                if isinstance(value, list) and value and all(type(item) is int for item in value):
+                    return value
+            frame = frame.f_back
+        return []
+
+    cases = {"system 1": (chain(), 0), "system 2": (chain(), 1), "system 3": (chain(), 2)}
+    verdict = behaves_like(mine, neighbours, cases)
+    assert not verdict.correct and "For system 1 yours gives []" in verdict.message

@@ -12,6 +12,7 @@ CLAIMS checked here (each by the test named after it):
 - find the bug: plan with one line changed; the free move is lost, the kept crystal exceeds the stock
 - the see-it trace: the Builder saves for colonies, orders no warship; the Warlord's warships first
 - eight questions, two of them on earlier lessons; keys computed or hashed
+- the view carries the world (view.world), and the scoring reads it: not 'this view and nothing else'
 """
 from __future__ import annotations
 
@@ -434,3 +435,16 @@ def test_the_graders_hidden_checks_are_the_ones_the_lesson_names(nb):
         markdown(nb).split())
     for word in ("empty budget", "free option", "equal utilities", "10000 random options"):
         assert any(word in name for name in hidden), word
+
+
+def test_the_view_carries_the_world_and_the_scoring_reads_it(nb):
+    """The view is not all a rival reads: its scoring reaches the world through view.world, and the prose says so."""
+    text = markdown(nb)
+    assert "nothing else" not in text
+    assert "`view.world`" in text
+    readers = [f.__name__ for f in (rivals.research_choice, rivals.building_benefits, rivals.colony_options,
+                                    rivals.wanted_strength, rivals.ship_options, rivals.move_options)
+               if "view.world" in inspect.getsource(f)]
+    assert readers, "no scoring function reads view.world: the lesson's sentence is false"
+    world = new_world(2026)
+    assert view.look(world, 1).world is world

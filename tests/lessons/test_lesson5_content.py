@@ -12,6 +12,7 @@ CLAIMS checked here (each by the test named after it):
 - the diplomacy story; the bus refuses re-entry; two listeners from the first end_turn on
 - find the bug: with <= only the meteor gains a roll and 'nothing' loses one
 - eight questions, two of them on earlier lessons
+- a meteor or unrest that finds a target draws a second number (one roll per empire, plus that draw)
 """
 from __future__ import annotations
 
@@ -370,3 +371,29 @@ def test_two_listeners_from_the_first_end_turn_on(nb) -> None:
     printed = next(stdout_of(c) for c in code_cells(nb) if "world.bus.listeners.items()" in c.source)
     assert printed == "'*': install_listeners.<locals>.collect_news install_listeners.<locals>.count\n"
     assert "From the first `end_turn` of a world on, two listeners are there" in " ".join(markdown(nb).split())
+
+
+@pytest.mark.parametrize("effect", ["meteor", "unrest"])
+def test_an_event_that_finds_a_target_draws_a_second_number(nb, effect) -> None:
+    """One roll per empire, and a meteor or unrest that strikes draws once more (the prose says so)."""
+    assert "draws a second\nnumber" in "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    world = new_world(2026)
+    if effect == "unrest":  # four planets of empire 0, the three colonies unguarded and without forts
+        for p in range(len(world.planets)):
+            if world.planets[p].owner == -1 and len(owned_planets(world, 0)) < 4:
+                world.planets[p].owner = 0
+    else:
+        world.planets[owned_planets(world, 0)[0]].mines = max(1, world.planets[owned_planets(world, 0)[0]].mines)
+    before = world.rng.state
+    assert getattr(events, effect)(world, 0) is not None
+    probe = bus_free_rng(before)
+    probe.next32()
+    assert world.rng.state == probe.state, "the effect drew exactly one number of its own"
+
+
+def bus_free_rng(state: int):
+    """A generator in the given state (to count the draws an effect made)."""
+    from cosmos.rng import Random
+    rng = Random(0)
+    rng.state = state
+    return rng

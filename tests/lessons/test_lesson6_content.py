@@ -10,6 +10,7 @@ CLAIMS checked here (each by the test named after it):
 - seat 1 is always a Builder; the balance tables come from the data file
 - the 95 % bands: most of the scale after 1 game, about 40 points after 20, narrower after 100
 - the closing map stars every layer; the modules no lesson showed are exactly the ones the table names
+- the last words claim the main rules, not every rule (commands.py is still unread)
 - eight questions, two of them on earlier lessons
 """
 from __future__ import annotations
@@ -305,3 +306,11 @@ def test_the_modules_no_lesson_showed_are_the_ones_the_closing_table_names(nb) -
     named = {name if "/" in name or name in engine else f"text/{name}" for name in named}
     assert named == unshown, (sorted(named - unshown), sorted(unshown - named))
     assert "every module of the engine is one you have read" not in " ".join(text.split())
+
+
+def test_the_last_words_claim_the_main_rules_not_every_rule(nb):
+    """The student has not read every rule (commands.py, helpers): the lesson says the main ones."""
+    text = " ".join(markdown(nb).split())
+    assert "every rule the game plays by" not in text
+    assert "you have read the main rules the game plays by" in text
+    assert "`commands.py` are still unread" in text

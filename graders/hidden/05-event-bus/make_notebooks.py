@@ -27,8 +27,8 @@ STEP = [("md", STEP_TEXT, "3efcab95"), ("code", STEP_CODE, "b5311511")]
 INTRO = """# Exercise: the event bus
 
 In the lesson every phase of the turn publishes what happened (`battle_fought`,
-`meteor_struck`, ...) on the world's event bus, and the news, the statistics and the battle
-report listen. Now you build such a bus yourself, and the weighted table the random events
+`meteor_struck`, ...) on the world's event bus, and two listeners, the news and the statistics, hear
+it (`install_listeners` subscribes them). Now you build such a bus yourself, and the weighted table the random events
 are rolled from. One difference from the engine's bus: there a listener gets one `Event`
 object and `publish` takes one; here the kind and the data travel as two plain arguments,
 so your bus needs no class but its own.

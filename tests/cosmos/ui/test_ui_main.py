@@ -155,3 +155,30 @@ def test_a_closed_pipe_ends_with_one_clear_message() -> None:
     assert process.returncode == 1
     assert errors.decode("utf-8") == "python -m cosmos: The game's output could not be written (full or " \
                                      "closed): the game stops here.\n"
+
+
+def test_a_closed_stdin_or_stdout_gives_one_clear_message_and_an_exit_status() -> None:
+    from cosmos.text import Texts
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for lang in ("en", "de"):
+        no_input = subprocess.run(f"{sys.executable} -m cosmos --plain --seed=5 --lang={lang} <&-", shell=True,
+                                  capture_output=True, text=True, env=env, cwd=ROOT, timeout=60, encoding="utf-8")
+        assert no_input.returncode == 2 and no_input.stdout == ""
+        assert no_input.stderr == f"python -m cosmos: {Texts(lang)('err_no_input')}\n"
+        no_output = subprocess.run(f"printf 'map\\n' | {sys.executable} -m cosmos --plain --seed=5 --lang={lang} >&-",
+                                   shell=True, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT, timeout=60,
+                                   encoding="utf-8")
+        assert no_output.returncode == 1
+        assert no_output.stderr == f"python -m cosmos: {Texts(lang)('err_output')}\n"
+
+
+def test_a_simulation_beyond_the_bound_is_refused_with_the_bound() -> None:
+    from cosmos.__main__ import MAX_GAMES
+    from cosmos.text import Texts
+
+    for lang in ("en", "es"):
+        result = run_game(["--simulate=100000000", f"--lang={lang}"], "")
+        expected = Texts(lang)("err_option_at_most", option="--simulate", high=MAX_GAMES)
+        assert result.returncode == 2 and result.stdout == "" and "100000" in expected
+        assert result.stderr.endswith(f"python -m cosmos: {expected}\n")

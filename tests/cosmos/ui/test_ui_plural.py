@@ -134,3 +134,23 @@ def test_no_message_with_a_number_says_one_with_a_plural_or_x(lang: str, n: int)
         if n == 1:
             for word in ("turns", "ships", "Züge", "Schiffe", "turnos", "naves", "хода", "кораба"):
                 assert f"1 {word}" not in line, (lang, key, line)
+
+
+def test_what_can_be_researched_now_agrees_with_how_many_there_are() -> None:
+    assert Texts("es")("tech_now", count=1, numbers="3") == "Se puede investigar ahora: 3"
+    assert Texts("es")("tech_now", count=4, numbers="1 2 3 4") == "Se pueden investigar ahora: 1 2 3 4"
+    assert Texts("bg")("tech_now", count=2, numbers="1 2") == "Могат да се проучат сега: 1 2"
+    from cosmos.ui.session import Session
+
+    assert "Se pueden investigar ahora: 1 2 3 4" in Session(seed=2026, lang="es").send("tech")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_helps_last_sentences_each_begin_a_line(lang: str) -> None:
+    from cosmos.ui.screens import help_body
+
+    lines = help_body(new_world(2026), Texts(lang))
+    victory = {"bg": "Икономическа победа", "de": "Wirtschaftssieg", "en": "Economy victory",
+               "es": "Victoria económica"}[lang]
+    assert [line for line in lines if victory in line][0].startswith(victory)
+    assert lines[-2].endswith(".") and all(len(line) <= 62 for line in lines[-2:])

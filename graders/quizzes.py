@@ -90,6 +90,18 @@ def hide(old: str, new: str) -> str:
     return base64.b64encode(zlib.compress(json.dumps([old, new]).encode())).decode("ascii")
 
 
+def pack_notes(distractors: Mapping[str, str], explanation: str = "") -> str:
+    """A predict-the-output quiz's notes (wrong output -> why, and the right one's explanation), packed like hide:
+    the notebook's reader cannot tell the offered wrong outputs, hence the right one, at a glance."""
+    return hide(json.dumps(dict(distractors)), explanation)
+
+
+def unpack_notes(packed: str) -> tuple[dict[str, str], str]:
+    """The notes pack_notes packed: (distractors, explanation)."""
+    distractors, explanation = json.loads(zlib.decompress(base64.b64decode(packed)))
+    return json.loads(distractors), explanation
+
+
 def variant(reference: Callable[..., Any], change: str) -> str:
     """The source of reference with one hidden change (from hide) applied once: a find-the-bug listing."""
     old, new = json.loads(zlib.decompress(base64.b64decode(change)))
@@ -166,9 +178,11 @@ class MultipleChoice(Quiz):
 class PredictOutput(Quiz):
     """Show code, offer outputs; the right one is whatever the code prints when run."""
 
-    def __init__(self, code: str, distractors: Mapping[str, str], namespace: Mapping[str, Any],
+    def __init__(self, code: str, distractors: Mapping[str, str] | str, namespace: Mapping[str, Any],
                  question: str = "What does the program print?", explanation: str = "",
                  seed: int | str = 0) -> None:
+        if isinstance(distractors, str):  # packed by pack_notes, with the explanation
+            distractors, explanation = unpack_notes(distractors)
         self.code = code
         self.namespace = dict(namespace)
         self.question = question

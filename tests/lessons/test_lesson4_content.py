@@ -448,3 +448,16 @@ def test_the_view_carries_the_world_and_the_scoring_reads_it(nb):
     assert readers, "no scoring function reads view.world: the lesson's sentence is false"
     world = new_world(2026)
     assert view.look(world, 1).world is world
+
+
+def test_only_an_option_worth_save_min_utility_is_saved_for(nb):
+    """The saving rule of the prose: a colony or building below save_min_utility is never saved for."""
+    assert "if it scores at least `save_min_utility`" in " ".join(markdown(nb).split())
+    result = plan(new_world(2026), 1)
+    assert result is not None
+    candidates = [o for o in result.ranked if isinstance(o.command, Colonize | Build)]
+    assert candidates
+    option = candidates[0]
+    floor = result.view.tuning.save_min_utility
+    assert rivals.saveable(result.view, replace(option, utility=floor))
+    assert not rivals.saveable(result.view, replace(option, utility=floor - 0.1))

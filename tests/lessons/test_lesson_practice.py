@@ -117,3 +117,30 @@ def test_every_recorded_task_is_a_lessons_and_no_answer_is_left_in_the_kit():
     assert set(recorded_results()) == set(make_tasks.ANSWERS)  # none stored that no lesson asks for
     assert make_tasks.all_results() == recorded_results()  # the generator, run now, writes what is stored
     assert not list((LESSONS / "kit").glob("answers*.py"))
+
+
+QUIZ_KINDS = ("PredictOutput(", "MultipleChoice(", "FindTheBug(", "FillTheGap(", "QuizSet(", "Parsons(", "Task(")
+
+
+def test_every_quiz_cell_is_hidden_and_no_predict_cell_holds_its_notes_in_clear(lesson):
+    """The notebook's text gives no key away: a predict cell's wrong outputs (hence, by elimination, the right one)
+    and the right one's explanation are packed; every cell that builds a quiz is collapsed."""
+    import re
+
+    from graders.quizzes import unpack_notes
+
+    path, _ = lesson
+    predicts = 0
+    for cell in code_cells(nbformat.read(path, as_version=4)):
+        if any(kind in cell.source for kind in QUIZ_KINDS):
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, cell.source[:200]
+        if "= PredictOutput(" in cell.source:
+            predicts += 1
+            block = cell.source.split("distractors=(", 1)[1].split("),", 1)[0]
+            packed = "".join(re.findall(r'"([A-Za-z0-9+/=]+)"', block))
+            distractors, explanation = unpack_notes(packed)
+            assert len(distractors) >= 3 and explanation
+            for wrong, note in distractors.items():
+                assert wrong not in cell.source and note[:40] not in cell.source
+            assert explanation[:40] not in cell.source
+    assert predicts == 1

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cosmos.rng import Random
-from graders.quizzes import Quiz, QuizBox, Verdict, hint_row, pre
+from graders.quizzes import Hints, Quiz, QuizBox, Verdict, hint_row, pre
 from graders.tasks import Case, behaves_like
 
 INDENT = "    "
@@ -72,7 +72,7 @@ class Parsons(Quiz):
     kind = "parsons"
 
     def __init__(self, solution: str, reference: Callable[..., Any], cases: Mapping[str, Case],
-                 distractors: Sequence[str] = (), seed: int = 1, hint: str = "", explanation: str = "",
+                 distractors: Sequence[str] = (), seed: int = 1, hint: Hints = "", explanation: str = "",
                  namespace: Mapping[str, Any] | None = None, title: str = "",
                  observe: Callable[[Any, tuple[Any, ...]], Any] | None = None) -> None:
         lines = textwrap.dedent(solution).strip("\n").split("\n")

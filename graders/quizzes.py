@@ -28,6 +28,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+Hints = str | Sequence[str]  # one hint, or tiers: a nudge first, then a failing case, then one line
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -271,7 +273,7 @@ class FillTheGap(Quiz):
 
     def __init__(self, template: str, reference: Callable[..., Any],
                  cases: Mapping[str, tuple[Any, ...]], explanation: str = "",
-                 gap: str = "___", hint: str = "") -> None:
+                 gap: str = "___", hint: Hints = "") -> None:
         if template.count(gap) != 1:
             raise ValueError(f"the template must have exactly one gap {gap!r}")
         self.template = template
@@ -528,7 +530,7 @@ def line_widget(lines: Sequence[str], output: str,
     return box
 
 
-def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: str = "") -> QuizBox:
+def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: Hints = "") -> QuizBox:
     """The code with its gap marked, a field for the missing piece, Check."""
     mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
     shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
@@ -548,23 +550,51 @@ def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: s
     return box
 
 
-def hint_row(hint: str) -> widgets.VBox:
-    """A Hint button and, once it is pressed, the hint under it (every press is counted in the progress)."""
-    button = widgets.Button(description="Hint", icon="lightbulb-o",
+def hint_tiers(hint: Hints) -> list[str]:
+    """The hint's tiers, in the order they are shown (a single string is one tier)."""
+    return [hint] if isinstance(hint, str) else list(hint)
+
+
+def hint_row(hint: Hints) -> widgets.VBox:
+    """A Hint button that shows one more tier of the hint at each press (every press is counted in the progress)."""
+    tiers = hint_tiers(hint)
+    button = widgets.Button(description=hint_label(0, len(tiers)), icon="lightbulb-o",
                             tooltip="Show a hint (it is counted in your progress)")
     text = widgets.HTML("")
     text.add_class("cosmos-hint")
     row = widgets.VBox([button, text])
-    row.button, row.text, row.listeners = button, text, []
+    row.button, row.text, row.listeners, row.shown = button, text, [], 0
 
     def show(_button: object = None) -> None:
-        text.value = f'<div style="background:#eff6ff;padding:4px 8px;border-radius:4px">Hint: {escape(hint)}</div>'
+        if row.shown >= len(tiers):
+            return
+        row.shown += 1
+        text.value = "".join(
+            f'<div style="background:#eff6ff;padding:4px 8px;border-radius:4px;margin-top:2px">'
+            f'{escape(hint_title(number, len(tiers)))}: {escape(tier)}</div>'
+            for number, tier in enumerate(tiers[:row.shown], 1))
+        button.description = hint_label(row.shown, len(tiers))
+        button.disabled = row.shown == len(tiers)
         for listener in row.listeners:
             listener()
 
     row.reveal = show
     button.on_click(show)
     return row
+
+
+def hint_title(number: int, count: int) -> str:
+    """'Hint' for a single hint, 'Hint 2 of 3' for a tier."""
+    return "Hint" if count == 1 else f"Hint {number} of {count}"
+
+
+def hint_label(shown: int, count: int) -> str:
+    """The Hint button's label once `shown` tiers of `count` are on the page."""
+    if count == 1:
+        return "Hint"
+    if shown == 0:
+        return f"Hint (1 of {count})"
+    return f"Next hint ({shown + 1} of {count})" if shown < count else "No more hints"
 
 
 def hint_rows(widget: widgets.Widget) -> list[widgets.VBox]:
@@ -590,8 +620,8 @@ def follow(box: QuizBox, kind: str) -> QuizBox:
                 box.restore(saved["answer"])
             except Exception:  # an answer from an older version of the lesson: start afresh
                 box.clear()
-        if int(saved.get("hints", 0)) > 0:
-            for row in hint_rows(box):
+        for row in hint_rows(box):
+            for _ in range(int(saved.get("hints", 0))):
                 row.reveal()
     answer = getattr(box, "answer", lambda: None)
     box.listeners.append(lambda verdict: TRACKER.record(pid, answer=answer(), correct=verdict.correct))

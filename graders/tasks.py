@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from graders.quizzes import Quiz, QuizBox, Verdict, feedback_html, follow, hint_row
+from graders.quizzes import Hints, Quiz, QuizBox, Verdict, feedback_html, follow, hint_row
 from graders.stepping import MAX_RUN, record_call
 
 # A case: the arguments, or a function that makes them afresh (for functions that change their arguments).
@@ -154,7 +154,7 @@ class Task(Quiz):
     kind = "task"
 
     def __init__(self, statement: str, reference: Reference, cases: Mapping[str, Case],
-                 hint: str = "", explanation: str = "",
+                 hint: Hints = "", explanation: str = "",
                  observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "") -> None:
         self.statement = statement
         self.reference = reference

@@ -125,7 +125,7 @@ class Parsons(Quiz):
 
     def build(self) -> QuizBox:
         """The lines with their buttons, Check, the hint, and the feedback."""
-        return parsons_widget(self)
+        return ParsonsBox(self)
 
 
 BUTTONS = (("arrow-up", "Move up", -1, 0), ("arrow-down", "Move down", 1, 0),
@@ -174,39 +174,50 @@ def parse_drop(value: str, pieces: int) -> tuple[int, int, int] | None:
     return piece, onto, steps
 
 
-def parsons_widget(quiz: Parsons) -> QuizBox:
-    """Rows of buttons and code; the arrangement lives in the widget as a list of rows."""
-    static = (f"<b>{escape(quiz.title)}</b>"
-              "<p>The lines, shuffled (some do not belong):</p>" + pre("\n".join(p.text for p in quiz.pieces)))
-    rows_box = widgets.VBox([])
-    rows_box.add_class("cosmos-plines")
-    check = widgets.Button(description="Check", button_style="primary", icon="check",
-                           tooltip="Run your arrangement on the cases and compare it with the game's")
-    reset = widgets.Button(description="Start again", icon="undo", tooltip="Back to the shuffled lines")
-    head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>Drag a line to its place (drop it "
-                        "further right to indent it, further left to indent it less), or use each row's buttons: "
-                        "move the line up or down, indent it less or more, or leave it out (it does not belong). "
-                        "Tab reaches every button; Enter or Space presses it.</small>")
-    dropped = widgets.Text(layout=widgets.Layout(display="none"))  # the page writes a drop here (see ON_DROP)
-    dropped.add_class("cosmos-pdrop")
-    parts: list[widgets.Widget] = [head, rows_box, widgets.HBox([check, reset]), dropped]
-    if quiz.hint:
-        parts.append(hint_row(quiz.hint))
-    box = QuizBox(parts, quiz.title, static)
-    box.add_class("cosmos-parsons")
-    box.rows = quiz.start()
-    box.row_widgets = {}
+HOW_TO = ("Drag a line to its place (drop it further right to indent it, further left to indent it less), or use "
+          "each row's buttons: move the line up or down, indent it less or more, or leave it out (it does not "
+          "belong). Tab reaches every button; Enter or Space presses it.")
 
-    def make_row(index: int) -> widgets.HBox:
-        piece = quiz.pieces[index]
+
+class ParsonsBox(QuizBox):
+    """Rows of buttons and code; the arrangement lives in the widget as a list of rows."""
+
+    def __init__(self, quiz: Parsons) -> None:
+        static = (f"<b>{escape(quiz.title)}</b>"
+                  "<p>The lines, shuffled (some do not belong):</p>" + pre("\n".join(p.text for p in quiz.pieces)))
+        self.quiz = quiz
+        self.rows_box = widgets.VBox([])
+        self.rows_box.add_class("cosmos-plines")
+        self.check_button = widgets.Button(description="Check", button_style="primary", icon="check",
+                                           tooltip="Run your arrangement on the cases and compare it with the game's")
+        self.reset_button = widgets.Button(description="Start again", icon="undo", tooltip="Back to the shuffled lines")
+        head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>{escape(HOW_TO)}</small>")
+        self.dropped = widgets.Text(layout=widgets.Layout(display="none"))  # the page writes a drop here (ON_DROP)
+        self.dropped.add_class("cosmos-pdrop")
+        parts: list[widgets.Widget] = [head, self.rows_box, widgets.HBox([self.check_button, self.reset_button]),
+                                       self.dropped]
+        if quiz.hint:
+            parts.append(hint_row(quiz.hint))
+        super().__init__(parts, quiz.title, static)
+        self.add_class("cosmos-parsons")
+        self.rows: list[Row] = quiz.start()
+        self.row_widgets: dict[int, widgets.HBox] = {}
+        self.check_button.on_click(lambda _b: self.show(quiz.check(self.rows)))
+        self.reset_button.on_click(lambda _b: self.start_again())
+        self.dropped.observe(self.on_drop, names="value")
+        self.draw()
+
+    def make_row(self, index: int) -> widgets.HBox:
+        """The row of one line: its four buttons, Leave out, and the line itself."""
+        piece = self.quiz.pieces[index]
         buttons = []
         for icon, what, move, step in BUTTONS:
             button = widgets.Button(icon=icon, tooltip=f"{what}: {piece.text}")
-            button.on_click(lambda _b, m=move, s=step: change(index, m, s))
+            button.on_click(lambda _b, m=move, s=step: self.move(index, m, s))
             buttons.append(button)
         use = widgets.Button(description="Leave out", tooltip=f"Leave this line out (or use it again): {piece.text}")
         use.add_class("cosmos-use")
-        use.on_click(lambda _b: toggle(index))
+        use.on_click(lambda _b: self.toggle(index))
         text = widgets.HTML()
         text.add_class("cosmos-pline")
         row = widgets.HBox([*buttons, use, text])
@@ -214,59 +225,64 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
         row.text, row.use = text, use
         return row
 
-    def draw() -> None:
-        for position, (index, level, used) in enumerate(box.rows):
-            row = box.row_widgets.setdefault(index, make_row(index))
-            row.text.value = row_html(quiz.pieces[index], level, used, position, index)
+    def draw(self) -> None:
+        """Show the rows in their order, each with its indentation and its Leave out or Use again."""
+        for position, (index, level, used) in enumerate(self.rows):
+            row = self.row_widgets.setdefault(index, self.make_row(index))
+            row.text.value = row_html(self.quiz.pieces[index], level, used, position, index)
             row.use.description = "Leave out" if used else "Use again"
-        rows_box.children = [box.row_widgets[index] for index, _level, _used in box.rows]
+        self.rows_box.children = [self.row_widgets[index] for index, _level, _used in self.rows]
 
-    def change(index: int, move: int, step: int) -> None:
-        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
-        _, level, used = box.rows[at]
-        box.rows[at] = (index, min(max(level + step, 0), MAX_LEVEL), used)
-        to = min(max(at + move, 0), len(box.rows) - 1)
-        box.rows.insert(to, box.rows.pop(at))
-        box.clear()
-        draw()
+    def place_of(self, index: int) -> int:
+        """Where the line of piece `index` stands now."""
+        return next(i for i, row in enumerate(self.rows) if row[0] == index)
 
-    def drop(index: int, onto: int, steps: int) -> None:
-        at, position = (next(i for i, row in enumerate(box.rows) if row[0] == piece) for piece in (index, onto))
+    def move(self, index: int, move: int, step: int) -> None:
+        """Move a line up or down by `move` rows and indent it `step` steps more (or less)."""
+        at = self.place_of(index)
+        _, level, used = self.rows[at]
+        self.rows[at] = (index, min(max(level + step, 0), MAX_LEVEL), used)
+        to = min(max(at + move, 0), len(self.rows) - 1)
+        self.rows.insert(to, self.rows.pop(at))
+        self.clear()
+        self.draw()
+
+    def drop(self, index: int, onto: int, steps: int) -> None:
+        """A line dragged onto another's row, `steps` indentations further right."""
+        at, position = self.place_of(index), self.place_of(onto)
         if (position, steps) != (at, 0):  # dropped where it was picked up: nothing changes
-            change(index, position - at, steps)
+            self.move(index, position - at, steps)
 
-    def on_drop(change_: dict) -> None:
-        found = parse_drop(change_["new"], len(quiz.pieces))
+    def on_drop(self, change: dict) -> None:
+        """Read what the page wrote into the drop field."""
+        found = parse_drop(change["new"], len(self.quiz.pieces))
         if found is not None:
-            dropped.value = ""  # ready for the next drop (the same one again included)
-            drop(*found)
+            self.dropped.value = ""  # ready for the next drop (the same one again included)
+            self.drop(*found)
 
-    def toggle(index: int) -> None:
-        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
-        _, level, used = box.rows[at]
-        box.rows[at] = (index, level, not used)
-        box.clear()
-        draw()
+    def toggle(self, index: int) -> None:
+        """Leave a line out, or use it again."""
+        at = self.place_of(index)
+        _, level, used = self.rows[at]
+        self.rows[at] = (index, level, not used)
+        self.clear()
+        self.draw()
 
-    def restore(answer: Any) -> None:
+    def start_again(self) -> None:
+        """Back to the shuffled lines."""
+        self.rows = self.quiz.start()
+        self.clear()
+        self.draw()
+
+    def answer(self) -> list[list[Any]]:
+        """The arrangement as kept in the progress."""
+        return [list(row) for row in self.rows]
+
+    def restore(self, answer: Any) -> None:
+        """Bring back an arrangement from the progress, unless the problem has changed since."""
         rows = [(int(i), int(level), bool(used)) for i, level, used in answer]
-        if sorted(i for i, _l, _u in rows) != list(range(len(quiz.pieces))):
+        if sorted(i for i, _l, _u in rows) != list(range(len(self.quiz.pieces))):
             return  # the problem changed since: keep the fresh start
-        box.rows = rows
-        draw()
-        box.show(quiz.check(rows))
-
-    def on_reset(_button: widgets.Button) -> None:
-        box.rows = quiz.start()
-        box.clear()
-        draw()
-
-    check.on_click(lambda _b: box.show(quiz.check(box.rows)))
-    reset.on_click(on_reset)
-    dropped.observe(on_drop, names="value")
-    box.answer = lambda: [list(row) for row in box.rows]
-    box.restore = restore
-    box.check_button, box.reset_button, box.move = check, reset, change
-    box.toggle, box.drop, box.dropped = toggle, drop, dropped
-    draw()
-    return box
+        self.rows = rows
+        self.draw()
+        self.show(self.quiz.check(rows))

@@ -124,11 +124,12 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "progress":
         return show_progress(args.reset)
     if args.command == "check":
-        from graders.selfcheck import check_notebook
+        from graders.selfcheck import check_notebook, is_own_notebook
 
         if not args.notebook.is_file():
             raise ExerciseError(f"no notebook {args.notebook}")
-        passed, text = check_notebook(args.notebook, args.exercise)
+        own = is_own_notebook(args.notebook, instructor=instructor_commands() is not None)
+        passed, text = check_notebook(args.notebook, args.exercise, keep=own)
         print(text)
         return 0 if passed else 1
     commands_module = instructor_commands()

@@ -96,13 +96,13 @@ def check_notebook(path: Path, exercise: str | None = None, keep: bool = True) -
     return data["score"] == data["max_score"], text
 
 
-NOT_KEPT = ("(not kept in your progress: the notebook is outside this course's folder, and this is the "
-            "instructor's copy of the course, so it is taken to be someone else's work)")
+NOT_KEPT = ("(not kept in your progress: the notebook is outside this course's folder, and this copy of the "
+            "course holds the hidden checks, so it is the instructor's and the notebook someone else's work)")
 
 
 def is_own_notebook(path: Path, instructor: bool) -> bool:
     """Whether a checked notebook's score belongs in this user's progress: always in a student's course; in
-    the instructor's, only for a notebook inside the course's folder (a student's submission is not theirs)."""
+    the instructor's (the copy with the hidden checks), only for a notebook inside the course's folder."""
     course = Path(__file__).resolve().parent.parent
     return not instructor or path.resolve().is_relative_to(course)
 

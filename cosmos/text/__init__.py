@@ -13,7 +13,7 @@ from cosmos.text import bg, de, en, es
 from cosmos.text.names import Named
 from cosmos.text.plural import plural
 
-__all__ = ["DEFAULT_LANG", "LANGS", "CountingFormatter", "Texts", "placeholders", "plural_specs", "table"]
+__all__ = ["DEFAULT_LANG", "LANGS", "Texts", "placeholders", "plural_specs", "table"]
 
 LANGS = ("bg", "de", "en", "es")
 DEFAULT_LANG = "en"
@@ -44,7 +44,7 @@ def plural_specs(template: str) -> list[tuple[str, tuple[str, ...]]]:
             if field is not None and spec and FORM_SEPARATOR in spec]
 
 
-class CountingFormatter(Formatter):
+class _CountingFormatter(Formatter):
     """str.format, except that a spec one|other is the form of a counted word for the value."""
 
     def __init__(self, lang: str) -> None:
@@ -68,7 +68,7 @@ class Texts:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.entries = table(lang)
-        self.formatter = CountingFormatter(lang)
+        self.formatter = _CountingFormatter(lang)
 
     def __call__(self, key: str, **args: object) -> str:
         """The text for key with its placeholders filled in (and its counted words agreed)."""

@@ -13,7 +13,7 @@ from graders.progress import Tracker, course_lines
 from graders.progress_view import Overview, overview
 from graders.quizzes import Choice, Computed, FillTheGap, MultipleChoice, PredictOutput, QuizSet, hint_rows
 from graders.tasks import Task
-from graders.text import LANGS, TABLES, Words
+from graders.text import LANGS, TABLES, Words, counted_form
 
 
 def biggest(xs):
@@ -51,6 +51,14 @@ def test_each_language_keeps_its_own_typography(lang: str):
             for sentence in re.findall(r"[^.!?]*!", text):
                 assert "¡" in sentence, (key, sentence)
         assert '"' not in text and "'" not in text.replace("'s", ""), (key, text)  # „…“ or «…», never ASCII
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_kit_counts_as_the_game_counts(lang: str):
+    from cosmos.text.plural import plural
+
+    for n in [*range(-3, 130), 1001, 2.0, True]:
+        assert counted_form(n, ["one", "other"]) == plural(lang, n, ["one", "other"]), n
 
 
 def test_a_language_the_course_does_not_speak_is_refused_by_name():

@@ -16,6 +16,8 @@ CLAIMS the lesson makes and the test that checks each:
   test_find_the_bug_output_comes_from_running_the_buggy_pick_weighted, test_find_the_bug_is_not_spot_the_difference
 - the canon's connect bug still gives 150 of 200: test_the_canons_connect_bug_still_gives_the_canons_output
 - the exercise's first two more tasks are graded, as both notebooks say: test_the_graded_more_tasks_are_said_...
+- the lesson's galaxy(18) is not the game's seed 18: same twelve cells, other places in them, other lanes:
+  test_the_lessons_galaxy_of_seed_18_differs_from_the_games_as_the_prose_says
 - six questions and two reviews of the first half, keys computed or hashed: test_eight_questions_...
 """
 from __future__ import annotations
@@ -32,7 +34,7 @@ from cosmos.ui.mapdraw import draw_map
 from cosmos.ui.session import Session
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
 from lessons.kit import codemap
-from tests.lessons.lesson_helpers import LESSONS, code_cells, markdown, reference_blocks, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, code_cells, lesson_names, markdown, reference_blocks, stdout_of
 from tests.reference import screen
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -455,3 +457,15 @@ def test_the_games_parts_the_first_section_lists_are_the_engines(lesson1_nb):
     text = " ".join(markdown(lesson1_nb).split())
     assert ("six kinds of random event (pirates, a meteor strike, unrest, a sudden breakthrough, a convoy, "
             "a derelict ship), three save slots") in text
+
+
+def test_the_lessons_galaxy_of_seed_18_differs_from_the_games_as_the_prose_says():
+    names = lesson_names("01-galaxy-from-a-seed")
+    mine, game = names["galaxy"](18), world.new_world(18).systems
+    cell = names["CELL_W"], names["CELL_H"]
+    assert len(mine) == len(game) == 12
+    assert [(s.x // cell[0], s.y // cell[1]) for s in mine] == [(s.x // cell[0], s.y // cell[1]) for s in game]
+    assert [(s.x, s.y) for s in mine] != [(s.x, s.y) for s in game]
+    assert [s.links for s in mine] != [s.links for s in game]
+    assert "rng.shuffle(names)" in inspect.getsource(galaxy.generate_systems)  # the draws the lesson leaves out
+    assert "system.cls = rng.next_int(3)" in inspect.getsource(galaxy.generate_systems)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from graders.exercise import ExerciseError
+from graders.exercise import HIDDEN, ExerciseError
 from graders.sandbox import SandboxUnavailable
 
 INSTRUCTOR_HINT = "the instructor's commands (validate, grade, new, report, gradescope): python -m graders_instructor"
@@ -106,11 +106,12 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "progress":
         return show_progress(args.reset)
     if args.command == "check":
-        from graders.selfcheck import check_notebook
+        from graders.selfcheck import check_notebook, is_own_notebook
 
         if not args.notebook.is_file():
             raise ExerciseError(f"no notebook {args.notebook}")
-        passed, text = check_notebook(args.notebook, args.exercise)
+        own = is_own_notebook(args.notebook, instructor=HIDDEN.is_dir())  # the copy with the hidden checks
+        passed, text = check_notebook(args.notebook, args.exercise, keep=own)
         print(text)
         return 0 if passed else 1
     raise ExerciseError(f"no command {args.command!r}; {INSTRUCTOR_HINT}")

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cosmos.rng import Random
-from graders.quizzes import Hints, Quiz, QuizBox, Verdict, hint_row, pre
+from graders.quizzes import Hints, Quiz, QuizBox, Verdict, hint_row, pre, words
 from graders.tasks import Case, behaves_like
 
 INDENT = "    "
@@ -90,7 +90,7 @@ class Parsons(Quiz):
         self.hint = hint
         self.explanation = explanation
         self.namespace = dict(getattr(reference, "__globals__", {}) if namespace is None else namespace)
-        self.title = title or f"Put the lines of {self.name} in order"
+        self.title = title or words()("parsons_title", name=self.name)
         self.solution = [(self.pieces.index(offered[i]), (len(line) - len(line.lstrip())) // len(INDENT), True)
                          for i, line in enumerate(lines)]
         if not self.check(self.solution).correct:
@@ -104,20 +104,19 @@ class Parsons(Quiz):
         """Run the arrangement on every case and compare with the real function; name the first case that fails."""
         code = assemble(self.pieces, rows)
         if not code.strip():
-            return Verdict(False, "Use some lines first: every line is left out.")
+            return Verdict(False, words()("all_left_out"))
         try:
             compiled = compile(code, "<your arrangement>", "exec")
         except SyntaxError as error:
-            return Verdict(False, f"Python cannot read it yet: line {error.lineno}: {error.msg}. "
-                                  "Look at the order and the indentation (a line after a colon goes one step in).")
+            return Verdict(False, words()("cannot_read", line=error.lineno, message=error.msg))
         scope = dict(self.namespace)
         try:
             exec(compiled, scope)
         except Exception as error:  # the arrangement may do anything at the top level
-            return Verdict(False, f"Defining it fails: {type(error).__name__}: {error}")
+            return Verdict(False, words()("defining_fails", error=f"{type(error).__name__}: {error}"))
         mine = scope.get(self.name)
         if not callable(mine) or mine is self.namespace.get(self.name):
-            return Verdict(False, f"The first line must start the function: def {self.name}(...).")
+            return Verdict(False, words()("first_line_def", name=self.name))
         verdict = behaves_like(mine, self.reference, self.cases, self.observe)
         if verdict.correct:
             return Verdict(True, f"{verdict.message} {self.explanation}".strip())
@@ -128,8 +127,8 @@ class Parsons(Quiz):
         return ParsonsBox(self)
 
 
-BUTTONS = (("arrow-up", "Move up", -1, 0), ("arrow-down", "Move down", 1, 0),
-           ("outdent", "Indent one step less", 0, -1), ("indent", "Indent one step more", 0, 1))
+BUTTONS = (("arrow-up", "move_up", -1, 0), ("arrow-down", "move_down", 1, 0),
+           ("outdent", "indent_less", 0, -1), ("indent", "indent_more", 0, 1))  # icon, its words, move, indent
 STYLE = """<style>
 .cosmos-parsons .cosmos-prow { align-items: center; margin: 0; }
 .cosmos-parsons .cosmos-prow button { width: 2.4em; padding: 0; margin: 1px; }
@@ -174,24 +173,20 @@ def parse_drop(value: str, pieces: int) -> tuple[int, int, int] | None:
     return piece, onto, steps
 
 
-HOW_TO = ("Drag a line to its place (drop it further right to indent it, further left to indent it less), or use "
-          "each row's buttons: move the line up or down, indent it less or more, or leave it out (it does not "
-          "belong). Tab reaches every button; Enter or Space presses it.")
-
-
 class ParsonsBox(QuizBox):
     """Rows of buttons and code; the arrangement lives in the widget as a list of rows."""
 
     def __init__(self, quiz: Parsons) -> None:
+        say = self.say = words()
         static = (f"<b>{escape(quiz.title)}</b>"
-                  "<p>The lines, shuffled (some do not belong):</p>" + pre("\n".join(p.text for p in quiz.pieces)))
+                  f"<p>{escape(say('parsons_lines'))}</p>" + pre("\n".join(p.text for p in quiz.pieces)))
         self.quiz = quiz
         self.rows_box = widgets.VBox([])
         self.rows_box.add_class("cosmos-plines")
-        self.check_button = widgets.Button(description="Check", button_style="primary", icon="check",
-                                           tooltip="Run your arrangement on the cases and compare it with the game's")
-        self.reset_button = widgets.Button(description="Start again", icon="undo", tooltip="Back to the shuffled lines")
-        head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>{escape(HOW_TO)}</small>")
+        self.check_button = widgets.Button(description=say("check"), button_style="primary", icon="check",
+                                           tooltip=say("parsons_check_tip"))
+        self.reset_button = widgets.Button(description=say("start_again"), icon="undo", tooltip=say("start_again_tip"))
+        head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>{escape(say('parsons_how'))}</small>")
         self.dropped = widgets.Text(layout=widgets.Layout(display="none"))  # the page writes a drop here (ON_DROP)
         self.dropped.add_class("cosmos-pdrop")
         parts: list[widgets.Widget] = [head, self.rows_box, widgets.HBox([self.check_button, self.reset_button]),
@@ -212,10 +207,10 @@ class ParsonsBox(QuizBox):
         piece = self.quiz.pieces[index]
         buttons = []
         for icon, what, move, step in BUTTONS:
-            button = widgets.Button(icon=icon, tooltip=f"{what}: {piece.text}")
+            button = widgets.Button(icon=icon, tooltip=f"{self.say(what)}: {piece.text}")
             button.on_click(lambda _b, m=move, s=step: self.move(index, m, s))
             buttons.append(button)
-        use = widgets.Button(description="Leave out", tooltip=f"Leave this line out (or use it again): {piece.text}")
+        use = widgets.Button(description=self.say("leave_out"), tooltip=self.say("leave_out_tip", line=piece.text))
         use.add_class("cosmos-use")
         use.on_click(lambda _b: self.toggle(index))
         text = widgets.HTML()
@@ -230,7 +225,7 @@ class ParsonsBox(QuizBox):
         for position, (index, level, used) in enumerate(self.rows):
             row = self.row_widgets.setdefault(index, self.make_row(index))
             row.text.value = row_html(self.quiz.pieces[index], level, used, position, index)
-            row.use.description = "Leave out" if used else "Use again"
+            row.use.description = self.say("leave_out" if used else "use_again")
         self.rows_box.children = [self.row_widgets[index] for index, _level, _used in self.rows]
 
     def place_of(self, index: int) -> int:

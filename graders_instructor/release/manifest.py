@@ -56,6 +56,7 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("graders_instructor/release/student/README.md", frozenset({STUDENT})),  # as README.md
     *((f"graders/{name}.py", ALL) for name in GRADING),
     *((f"graders/{name}.py", INSTALLED) for name in STUDENT_SIDE),
+    ("graders/text/*.py", INSTALLED),  # the kit's words in each language of the course
     # what the Gradescope autograder runs of the instructor's side: its entry point, and what that imports
     *((f"graders_instructor/{name}.py", frozenset({WHEEL, GRADESCOPE})) for name in
       ("__init__", "release/__init__", "release/gradescope", "release/manifest", "grading/__init__",

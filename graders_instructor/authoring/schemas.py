@@ -15,7 +15,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-HERE = Path(str(resources.files("graders_instructor") / "schema"))  # package data of the wheel, too
+HERE = Path(str(resources.files("graders_instructor.authoring") / "schema"))  # package data of the wheel, too
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 POSITIVE = {"type": "number", "exclusiveMinimum": 0}
 CHECK = {

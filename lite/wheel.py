@@ -10,7 +10,9 @@ from pathlib import Path
 from graders_instructor.release import manifest
 
 NAME = "epic-cosmos-course"
-PACKAGES = ("cosmos", "tents", "lessons", "graders")
+# the course's packages the site's wheel holds: those the manifest ships to it (cosmos, graders, lessons, tents)
+PACKAGES = manifest.packages(manifest.select(manifest.tracked_files(Path(__file__).resolve().parent.parent),
+                                             manifest.LITE))
 # graders.step_through's player in the browser too (pyproject.toml declares the same for pip)
 ENTRY_POINTS = "[graders.step_players]\nlessons = lessons.kit.yourcode:step_through\n"
 # stamped on every entry, so that the same sources give the same bytes (zip cannot store 1970)

@@ -122,25 +122,58 @@ def stage(chosen: dict[str, str], staging: Path, root: Path) -> None:
 
 
 def edition_pyproject(text: str, edition: Path) -> str:
-    """The course's pyproject.toml without the packages the edition leaves out (the instructor's): the edition's
-    course.py installs the rest with pip install -e, which stops at a listed package that has no folder."""
-    config = tomllib.loads(text)["tool"]["setuptools"]
-    folders = config.get("package-dir", {})
-    absent = [name for name in config["packages"] if not (edition / folders.get(name, name.replace(".", "/"))).is_dir()]
-    scripts = tomllib.loads(text).get("project", {}).get("scripts", {})
-    for name, target in scripts.items():  # the instructor's commands: the edition's `graders` is the student's
-        if target.startswith("graders_instructor."):
-            line = re.search(rf'^{re.escape(name)} = .*\n', text, flags=re.MULTILINE)
-            student = 'graders = "graders.__main__:main"\n' if name == "graders" else ""
-            text = text.replace(line[0], student) if line else text
-    listed = re.search(r"^packages = \[.*?\]", text, flags=re.MULTILINE | re.DOTALL)
-    if not absent or listed is None:
-        return text
-    kept = re.sub("|".join(rf'\s*"{re.escape(name)}",?' for name in absent), "", listed[0])
-    text = text[: listed.start()] + kept + text[listed.end() :]
-    for name in absent:  # its package-dir and package-data entries
-        text = re.sub(rf'^"{re.escape(name)}" = .*\n', "", text, flags=re.MULTILINE)
-    return text
+    """The edition's pyproject.toml, written from the course's settings: only the packages the edition holds
+    (its course.py runs pip install -e, which stops at a listed package without its folder), and only the
+    commands whose module it holds, the student's where the manifest names one (manifest.STUDENT_COMMANDS)."""
+    config = tomllib.loads(text)
+    setuptools = config["tool"]["setuptools"]
+    folders = setuptools.get("package-dir", {})
+    held = [name for name in setuptools["packages"] if (edition / folders.get(name, name.replace(".", "/"))).is_dir()]
+    setuptools["packages"] = held
+    for part in ("package-dir", "package-data"):
+        if part in setuptools:
+            setuptools[part] = {name: value for name, value in setuptools[part].items() if name in held}
+    scripts = config["project"]["scripts"]
+    commands = {name: manifest.STUDENT_COMMANDS.get(name, target) for name, target in scripts.items()}
+    config["project"]["scripts"] = {name: target for name, target in commands.items() if target.split(".")[0] in held}
+    mypy = config["tool"].get("mypy", {})  # what `mypy` checks there: the folders the edition has
+    mypy["files"] = [folder for folder in mypy.get("files", []) if (edition / folder).is_dir()]
+    mypy["exclude"] = [rule for rule in mypy.get("exclude", []) if (edition / rule.strip("^/")).is_dir()]
+    return toml_text(config)
+
+
+def toml_value(value: object) -> str:
+    """One TOML value: a string, a whole number, a truth value or a list of them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def toml_text(table: dict, path: tuple[str, ...] = ()) -> str:
+    """A table as TOML text: its plain keys, then each sub-table and array of tables under its dotted name."""
+    def key(name: str) -> str:
+        return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+    def nested(value: object) -> bool:
+        return isinstance(value, dict) or (isinstance(value, list) and bool(value)
+                                           and all(isinstance(item, dict) for item in value))
+
+    lines = [f"{key(name)} = {toml_value(value)}" for name, value in table.items() if not nested(value)]
+    out = ("\n".join(lines) + "\n") if lines else ""
+    for name, value in table.items():
+        inner = (*path, key(name))
+        if isinstance(value, dict):
+            out += f"\n[{'.'.join(inner)}]\n" + toml_text(value, inner)
+        elif nested(value):
+            for item in value:
+                out += f"\n[[{'.'.join(inner)}]]\n" + toml_text(item, inner)
+    return out
 
 
 def sync(staging: Path, out: Path, files: list[str], earlier: list[str]) -> Changes:

@@ -116,6 +116,10 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("lite/*", REPO),
 )
 
+# the student edition's commands that differ from the course's: its `graders` is the student's check and progress
+# (commands whose module the edition does not hold are left out)
+STUDENT_COMMANDS = {"graders": "graders.__main__:main"}
+
 # where a file goes in the student edition when not at its own path
 STUDENT_PLACES = {
     "graders_instructor/release/student/test_student_edition.py": "tests/test_student_edition.py",

@@ -286,6 +286,17 @@ def test_the_editions_grader_lists_only_the_self_check(edition: Path):
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
 
 
+def test_the_editions_pyproject_is_written_with_the_students_commands_only(edition: Path):
+    ours = tomllib.loads((release.ROOT / "pyproject.toml").read_text())
+    assert tomllib.loads(release.toml_text(ours)) == ours  # the writer loses nothing of the course's settings
+    theirs = tomllib.loads((edition / "pyproject.toml").read_text())
+    assert theirs["project"]["scripts"] == {"cosmos": "cosmos.__main__:main", "graders": "graders.__main__:main",
+                                            "tents": "tents.cli:main"}  # no graders-instructor
+    assert "graders_instructor" not in (edition / "pyproject.toml").read_text()
+    assert theirs["project"]["dependencies"] == ours["project"]["dependencies"]
+    assert theirs["tool"]["mypy"]["files"] == ["cosmos", "tents", "graders"]
+
+
 def test_the_editions_pyproject_lists_only_the_packages_it_holds_and_installs_editable(edition: Path, tmp_path: Path):
     """The edition's course.py runs pip install -e on it: a listed package without its folder would stop it."""
     ours = tomllib.loads((release.ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]

@@ -16,7 +16,7 @@ from graders.scoring import Outcome, Verdict, check_events, judge, printable, re
 
 NOT_RUN = Verdict(False, "not run: the notebook did not get that far (see the summary)")
 PROBE_SOURCE = Path(probe.__file__).read_text(encoding="utf-8")
-# runs one job in a sandbox: sandbox.run here, or graders_instructor.cluster's on a Dask worker's own sandbox
+# runs one job in a sandbox: sandbox.run here, or graders_instructor.grading.cluster's on a Dask worker's own sandbox
 SandboxRun = Callable[[dict, Limits, "threading.Event | None"], SandboxResult]
 
 
@@ -92,7 +92,7 @@ def grade_submission(
     return data
 
 
-RAN_KEY = "ran_notebook"  # the notebook as it ran: graders_instructor.batch writes it as ran.ipynb
+RAN_KEY = "ran_notebook"  # the notebook as it ran: graders_instructor.grading.batch writes it as ran.ipynb
 OUTPUT_STREAMS = {"stdout": "stdout", "stderr": "stderr"}
 
 

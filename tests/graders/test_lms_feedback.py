@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from graders_instructor.batch import RAN_NOTEBOOK, Submission
-from graders_instructor.feedback import comment, page
-from graders_instructor.gradebook import moodle_csv
-from graders_instructor.moodlelang import WORDS, words
-from graders_instructor.platforms import Found
-from graders_instructor.release import hidden_needles
+from graders_instructor.grading.batch import RAN_NOTEBOOK, Submission
+from graders_instructor.grading.feedback import comment, page
+from graders_instructor.grading.gradebook import moodle_csv
+from graders_instructor.grading.moodlelang import WORDS, words
+from graders_instructor.grading.platforms import Found
+from graders_instructor.release.edition import hidden_needles
 from tests.graders.lms_downloads import ISLANDS, LATE_PENALTY, Graded, shared_batch
 from tests.graders.moodle_importer import ImportRefused, feedback_files, import_worksheet
 

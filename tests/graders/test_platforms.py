@@ -14,9 +14,9 @@ import pytest
 from graders.exercise import EXERCISES, load_exercise
 from graders.notebook import MAX_NOTEBOOK_BYTES
 from graders.scoring import Outcome, Verdict, results
-from graders_instructor.batch import students
-from graders_instructor.gradebook import anonymous_note, moodle_csv
-from graders_instructor.platforms import SourceError, collect
+from graders_instructor.grading.batch import students
+from graders_instructor.grading.gradebook import anonymous_note, moodle_csv
+from graders_instructor.grading.platforms import SourceError, collect
 from tests.graders.grader_helpers import graders_cli
 
 ISLANDS = load_exercise("01-islands")

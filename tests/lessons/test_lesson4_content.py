@@ -429,7 +429,7 @@ def test_a_rival_never_draws_a_random_number(nb):
 def test_the_graders_hidden_checks_are_the_ones_the_lesson_names(nb):
     import json
 
-    hidden = [c["name"] for c in json.loads((REPO_ROOT / "graders" / "hidden" / "04-choose" / "hidden.json")
+    hidden = [c["name"] for c in json.loads((REPO_ROOT / "graders_instructor" / "hidden" / "04-choose" / "hidden.json")
                                             .read_text())["checks"]]
     assert "hidden checks of its own: empty budgets, free options, ties and ten thousand options" in " ".join(
         markdown(nb).split())

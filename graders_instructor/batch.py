@@ -268,11 +268,11 @@ def csv_text(rows: list[list[str]]) -> str:
 
 
 def row_note(found: Found | None, data: dict) -> str:
-    """summary.csv's note: what the source said, why there was no notebook, the late penalty taken."""
+    """summary.csv's note: what the source said, why there was no notebook or it was not read, the late penalty."""
     extra = data["extra_data"]
     penalty = (f"late: {extra['late_penalty']:g}% taken off {extra['score_before_penalty']:g}"
                if extra.get("late_penalty") else "")
-    parts = (found.note, found.no_notebook) if found else ()
+    parts = (found.note, found.no_notebook, found.error) if found else ()
     return "; ".join(part for part in (*parts, penalty) if part)
 
 

@@ -43,17 +43,18 @@ class Submission:
 def safe_names(keys: list[str]) -> list[str]:
     """Stable, unique, file-system-safe names from keys (a second `x` becomes `x-2`).
 
-    Names have letters, digits, `_` and `-` only, so no result folder is a dot file or the summary.
+    Names have letters, digits, `_` and `-` only, so no result folder is a dot file or the summary; they are
+    unique under casefold() too (Canvas's anonymous `abcde` and `ABCDE` are one folder on an exFAT stick).
     """
     taken: set[str] = set()
     result = []
     for key in keys:
         base = re.sub(r"[^A-Za-z0-9_-]+", "_", key).strip("_-") or "submission"
         ident, number = base, 1
-        while ident in taken:
+        while ident.casefold() in taken:
             number += 1
             ident = f"{base}-{number}"
-        taken.add(ident)
+        taken.add(ident.casefold())
         result.append(ident)
     return result
 

@@ -227,3 +227,26 @@ def test_a_download_holding_only_links_gives_each_student_a_row_with_the_reason(
         assert (row["outcome"], row["score"]) == ("error", "0")
         assert "stored in the zip as a link or a FIFO, not a plain file: not read" in row["note"], (row, run.stderr)
     assert "2 students: 0 graded, 0 without a notebook, 2 errors" in run.stdout
+
+
+@pytest.mark.slow
+def test_anonymous_ids_that_differ_by_case_only_never_share_a_folder_on_a_case_insensitive_disk(tmp_path: Path):
+    """Canvas's anonymous ids are case-sensitive: abcde, ABCDE and AbCdE are three students, three folders."""
+    archive = make_zip(tmp_path / "anonymous.zip", {"anon_abcde_5001_islands.ipynb": REFERENCE,
+                                                    "anon_ABCDE_5002_islands.ipynb": WRONG,
+                                                    "anon_AbCdE_5003_islands.ipynb": REFERENCE})
+    out = tmp_path / "out"
+    run = graders_cli("grade", "01-islands", str(archive), "--out", str(out), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader((out / "summary.csv").read_text().splitlines()))
+    assert [row["student"] for row in rows] == ["canvas-anon-abcde", "canvas-anon-ABCDE", "canvas-anon-AbCdE"]
+    assert [row["score"] for row in rows] == ["30", "20", "30"]
+    folders = [row["submission"] for row in rows]
+    assert folders == ["canvas-anon-abcde", "canvas-anon-ABCDE-2", "canvas-anon-AbCdE-3"]  # as FORMAT.md says
+    for folder, row in zip(folders, rows, strict=True):
+        assert json.loads((out / folder / "results.json").read_text())["extra_data"]["student"] == row["student"]
+    pages = sorted(path.name for path in (out / "canvas-feedback").iterdir())
+    assert len({page.casefold() for page in pages}) == 3, pages
+    assert all(page.endswith(("_anon-abcde", "_anon-ABCDE", "_anon-AbCdE")) for page in pages)
+    again = graders_cli("grade", "01-islands", str(archive), "--out", str(out), cwd=tmp_path)
+    assert "(3 already done)" in again.stderr  # a resumed run finds each student's own results

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 import tomllib
 import venv
@@ -371,6 +372,19 @@ def clock(seconds: float) -> str:
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
+def command_usage(command: str) -> str:
+    """The usage of one command, from its lines of USAGE: the command line, then what it does."""
+    lines = USAGE.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == [command])
+    end = start + 1
+    while end < len(lines) and lines[end].startswith(" " * 8):
+        end += 1
+    spelled, _, does = lines[start].strip().partition("  ")
+    words = " ".join([does.strip(), *(line.strip() for line in lines[start + 1:end])])
+    return f"usage: python3 course.py {spelled}\n\n" + textwrap.fill(words, 96, initial_indent="  ",
+                                                                     subsequent_indent="  ")
+
+
 def main(argv: list[str]) -> int:
     """Dispatch the command line."""
     command, args = parse_command(argv)
@@ -380,6 +394,9 @@ def main(argv: list[str]) -> int:
     if command not in COMMANDS:
         print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
         return 2
+    if command not in ("course", "test") and ({"-h", "--help"} & set(args)):
+        print(command_usage(command))  # its own lines of the usage, before any work is started
+        return 0
     if command == "lock":
         return lock()
     setup(command)

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
-from graders.exercise import ExerciseError
+from graders.exercise import HIDDEN, ExerciseError
 from graders.sandbox import SandboxUnavailable
 
 INSTRUCTOR_COMMANDS = "graders_instructor.commands"  # the instructor's commands, where that package is installed
@@ -124,11 +124,12 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "progress":
         return show_progress(args.reset)
     if args.command == "check":
-        from graders.selfcheck import check_notebook
+        from graders.selfcheck import check_notebook, is_own_notebook
 
         if not args.notebook.is_file():
             raise ExerciseError(f"no notebook {args.notebook}")
-        passed, text = check_notebook(args.notebook, args.exercise)
+        own = is_own_notebook(args.notebook, instructor=HIDDEN.is_dir())  # the copy with the hidden checks
+        passed, text = check_notebook(args.notebook, args.exercise, keep=own)
         print(text)
         return 0 if passed else 1
     commands_module = instructor_commands()

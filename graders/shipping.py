@@ -56,6 +56,7 @@ RULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("graders_instructor/edition/README.md", frozenset({STUDENT})),  # as README.md
     *((f"graders/{name}.py", ALL) for name in GRADING),
     *((f"graders/{name}.py", INSTALLED) for name in STUDENT_SIDE),
+    ("graders/text/*.py", INSTALLED),  # the kit's words in each language of the course
     ("graders_instructor/__init__.py", frozenset({WHEEL, GRADESCOPE})),
     ("graders_instructor/gradescope.py", frozenset({WHEEL, GRADESCOPE})),
     ("graders_instructor/platforms.py", frozenset({WHEEL, GRADESCOPE})),

@@ -39,12 +39,13 @@ def verdict_text(output: str) -> str:
     return output.split("\nhint: ", 1)[0]
 
 
-def graders_cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """Run `python -m graders ARGS` from this repository, as a teacher or a student would."""
+def graders_cli(*args: str, cwd: Path, timeout: float = 300,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m graders ARGS` from this repository, as a teacher or a student would (env: added to it)."""
     return subprocess.run(
         [sys.executable, "-m", "graders", *args],
         cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
+        env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -15,6 +15,8 @@ CLAIMS the lesson makes and the test that checks each:
 - science: 1 for the capital, 2 a lab, Research grid +2 a lab, Quantum computing +50 %; `r 13` is refused
   without spending the turn: test_the_science_rules_the_prose_states_are_the_engines
 - depth-first gives another valid order, from the first place: test_depth_first_gives_...
+- research announces a technology on the bus, then `start_next` takes the queue's next:
+  test_the_research_phase_announces_on_the_bus_and_the_news_listens
 - the replayed game: Vega climbs furthest (seven), Orion wins by conquest: test_the_game_replay_claims
 - the quizzes' keys are computed or hashed, two questions review lesson 1: test_eight_questions_...
 """
@@ -349,11 +351,13 @@ def test_lesson_two_cells_load_no_engine_module_of_a_later_lesson(nb, tmp_path: 
 
 
 def test_the_research_phase_announces_on_the_bus_and_the_news_listens():
-    """The lesson says research's last line publishes on the bus, that the news is one listener, and what
-    the header shows after `r 1`."""
+    """The lesson says research publishes on the bus once a technology is paid for and then calls start_next,
+    that the news is one listener, and what the header shows after `r 1`."""
     from cosmos import turn
     from cosmos.ui.session import Session
-    assert 'world.bus.publish(Event("tech_researched"' in inspect.getsource(tech.research)
+    lines = [line.strip() for line in inspect.getsource(tech.research).splitlines()]
+    publish = next(i for i, line in enumerate(lines) if line.startswith('world.bus.publish(Event("tech_researched"'))
+    assert lines[publish + 1:] == ["start_next(empire)"]  # the last line is start_next, right after the news
     assert turn.NEWS_OF_EVENT["tech_researched"] == "news_researched"
     assert 'world.bus.subscribe("*", collect_news)' in inspect.getsource(turn)
     assert "Researching Deep drilling: 0/30, 10 turns" in Session(2026).send("r 1")

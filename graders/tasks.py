@@ -159,7 +159,8 @@ class Task(Quiz):
 
     def __init__(self, statement: str, reference: Reference, cases: Mapping[str, Case],
                  hint: Hints = "", explanation: str = "",
-                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "") -> None:
+                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "",
+                 unseen: Callable[[], Mapping[str, Case]] | None = None) -> None:
         self.statement = statement
         self.reference = reference
         self.name = name or reference.__name__  # another name where the lesson's own code uses the engine's
@@ -167,11 +168,13 @@ class Task(Quiz):
         self.hint = hint
         self.explanation = explanation
         self.observe = observe
+        self.unseen = unseen  # more cases, made when the check runs: never in the notebook, nor their answers
         self.box: QuizBox | None = None
 
     def check(self, candidate: Any) -> Verdict:
-        """Judge the student's function by its behaviour on the cases."""
-        verdict = behaves_like(candidate, self.reference, self.cases, self.observe)
+        """Judge the student's function by its behaviour on the lesson's cases, then on the unseen ones."""
+        cases = {**self.cases, **(self.unseen() if self.unseen is not None else {})}
+        verdict = behaves_like(candidate, self.reference, cases, self.observe)
         if verdict.correct and self.explanation:
             return Verdict(True, f"{verdict.message} {self.explanation}")
         return verdict

@@ -33,6 +33,7 @@ from cosmos import galaxy, graph, rng, stages, world
 from cosmos.ui.mapdraw import draw_map
 from cosmos.ui.session import Session
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
+from graders.tasks import Task
 from lessons.kit import codemap
 from tests.lessons.lesson_helpers import LESSONS, code_cells, lesson_names, markdown, reference_blocks, stdout_of
 from tests.reference import screen
@@ -446,3 +447,36 @@ def test_the_lessons_galaxy_of_seed_18_differs_from_the_games_as_the_prose_says(
     assert [s.links for s in mine] != [s.links for s in game]
     assert "rng.shuffle(names)" in inspect.getsource(galaxy.generate_systems)  # the draws the lesson leaves out
     assert "system.cls = rng.next_int(3)" in inspect.getsource(galaxy.generate_systems)
+
+
+def test_the_search_task_is_judged_against_the_engine_also_on_cases_made_when_checking():
+    task = lesson_names("01-galaxy-from-a-seed")["search_task"]
+
+    def from_the_first(systems, start):  # fits both cases shown, which start at system 1
+        dist, queue = [-1] * len(systems), [0]
+        dist[0] = 0
+        for current in queue:
+            for nxt in systems[current].links:
+                if dist[nxt] < 0:
+                    dist[nxt] = dist[current] + 1
+                    queue.append(nxt)
+        return dist
+
+    def by_a_stack(systems, start):  # depth first: a longer way round is found before the short one
+        dist, stack = [-1] * len(systems), [start]
+        dist[start] = 0
+        while stack:
+            current = stack.pop()
+            for nxt in systems[current].links:
+                if dist[nxt] < 0:
+                    dist[nxt] = dist[current] + 1
+                    stack.append(nxt)
+        return dist
+
+    assert task.check(graph.bfs).correct and task.check(lambda s, a: graph.bfs(s, a).dist).correct
+    shown_only = Task(task.statement, task.reference, task.cases, observe=task.observe, name=task.name)
+    assert shown_only.check(from_the_first).correct  # right on every case the notebook shows...
+    verdict = task.check(from_the_first)
+    assert not verdict.correct and "made when you check" in verdict.message  # ...and wrong on an unseen one
+    assert not task.check(by_a_stack).correct and not shown_only.check(by_a_stack).correct
+    assert task.check(lambda s, a: None).message.startswith("For a chain of four, from 1 yours gives None")

@@ -59,12 +59,6 @@ def tagged(nb, key: str, value: object = True):
     return cells[0]
 
 
-def prose_words(cell) -> int:
-    """The words of prose in a markdown cell: fenced code and tables left out (a table breaks a run of prose)."""
-    prose = re.sub(r"^\|.*$", " ", re.sub(r"```.*?```", " ", cell.source, flags=re.S), flags=re.M)
-    return len(WORD.findall(prose))
-
-
 @pytest.mark.parametrize("name", sorted(set(reference_blocks()) - QUIZ_BLOCKS - CANON_ONLY))
 def test_each_program_prints_exactly_the_reference_output(lesson1_nb, name):
     assert stdout_of(cell_for(lesson1_nb, name)) == reference_blocks()[name]
@@ -355,23 +349,6 @@ def test_the_game_data_the_prose_names_is_printed_from_the_tables(lesson1_nb):
     assert "technologies: 13, from deep_drilling to stargate" in printed
     assert "economic victory at 9800" in printed and "at most 150 turns" in printed
     assert "characters: warlord builder scholar" in printed
-
-
-def test_the_first_program_comes_early_and_no_section_talks_too_long(lesson1_nb):
-    words, before_first = 0, None
-    for cell in lesson1_nb.cells:
-        if cell.cell_type == "markdown":
-            words += prose_words(cell)
-        elif before_first is None:
-            before_first = words
-    assert before_first is not None and before_first <= 300
-    run = 0
-    for cell in lesson1_nb.cells:
-        if cell.cell_type == "markdown":
-            run += prose_words(cell)
-        else:
-            assert run <= 250, f"{run} words before the program {cell.source.splitlines()[0]!r}"
-            run = 0
 
 
 def test_no_picture_is_inline_svg_and_every_widget_has_a_readable_fallback(lesson1_nb):

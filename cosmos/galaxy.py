@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cosmos.data import (
     CELL_H,
@@ -25,8 +25,14 @@ from cosmos.data import (
 from cosmos.graph import add_lane, bfs, has_lane
 from cosmos.rng import Random
 
-if TYPE_CHECKING:
-    from cosmos.world import World
+
+class World(Protocol):
+    """What the galaxy's makers need of a world: its generator, and its systems and planets to fill
+    (cosmos.world.World, which builds the galaxy with them, is one)."""
+
+    rng: Random
+    systems: list[StarSystem]
+    planets: list[Planet]
 
 
 @dataclass

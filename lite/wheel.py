@@ -10,7 +10,11 @@ from pathlib import Path
 from graders_instructor.release import manifest
 
 NAME = "epic-cosmos-course"
-PACKAGES = ("cosmos", "tents", "lessons", "graders")
+# the course's packages the site's wheel holds: those the manifest ships to it (cosmos, graders, lessons, tents)
+PACKAGES = manifest.packages(manifest.select(manifest.tracked_files(Path(__file__).resolve().parent.parent),
+                                             manifest.LITE))
+# graders.step_through's player in the browser too (pyproject.toml declares the same for pip)
+ENTRY_POINTS = "[graders.step_players]\nlessons = lessons.kit.yourcode:step_through\n"
 # stamped on every entry, so that the same sources give the same bytes (zip cannot store 1970)
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 WHEEL = "Wheel-Version: 1.0\nGenerator: epic-cosmos lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -60,6 +64,7 @@ def build_wheel(root: Path, into: Path, version: str, requires: Iterable[str] = 
         (f"{info}/METADATA", metadata(version, requires).encode()),
         (f"{info}/WHEEL", WHEEL.encode()),
         (f"{info}/top_level.txt", ("\n".join(PACKAGES) + "\n").encode()),
+        (f"{info}/entry_points.txt", ENTRY_POINTS.encode()),
     ]
     record = "\n".join([*(record_line(name, data) for name, data in entries), f"{info}/RECORD,,"]) + "\n"
     entries.append((f"{info}/RECORD", record.encode()))

@@ -5,6 +5,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from tents.render import img_html, to_svg, to_text
+
 MIN_SIZE = 4
 MAX_SIZE = 20
 
@@ -95,14 +97,10 @@ class Puzzle:
 
     def _repr_html_(self) -> str:
         """The puzzle as a picture for notebooks: an <img> of the SVG, shown even in an untrusted notebook."""
-        from tents.render import img_html, to_svg  # render imports this module
-
         return img_html(to_svg(self), f"Tents {self.width}x{self.height}, {self.total} trees")
 
     def __str__(self) -> str:
         """The puzzle as text (see tents.render.to_text)."""
-        from tents.render import to_text
-
         return to_text(self)
 
 

@@ -4,8 +4,26 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable
 from html import escape
+from typing import Protocol
 
-from tents.grid import Cell, Puzzle
+Cell = tuple[int, int]  # (row, column), as tents.grid counts them
+
+
+class Puzzle(Protocol):
+    """What a picture needs of a puzzle (tents.grid.Puzzle, which shows itself with these pictures, is one)."""
+
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def trees(self) -> tuple[Cell, ...]: ...
+    @property
+    def col_clues(self) -> tuple[int, ...]: ...
+    @property
+    def row_clues(self) -> tuple[int, ...]: ...
+    @property
+    def total(self) -> int: ...
 
 TREE, TENT, NO_TENT, EMPTY = "T", "^", "-", "."
 CELL_WIDTH = 3  # characters per cell in text: the clues go up to 10

@@ -31,7 +31,6 @@ CONFIG = "autograder.json"
 # output says "text": its layout kept, nothing a submission wrote rendered.
 OUTPUT_FORMAT = "text"
 VISIBILITIES = ("after_published", "after_due_date", "hidden", "visible")  # Gradescope's own words
-PUBLIC_PACKAGES = ("cosmos", "tents")  # a submission may import them
 KERNEL_PACKAGES = ("nbformat", "nbclient", "jupyter_client", "ipykernel")
 
 VENV = "/opt/cosmos-autograder/venv"  # outside /autograder, which run_autograder makes root's only
@@ -85,7 +84,7 @@ def members(exercise: Exercise, visibility: str) -> dict[str, bytes]:
 
 def grader_files(root: Path = ROOT) -> list[str]:
     """What the autograder runs besides the exercise: the modules release/manifest.py ships to Gradescope."""
-    found = [path.relative_to(root).as_posix() for folder in ("graders", "graders_instructor", *PUBLIC_PACKAGES)
+    found = [path.relative_to(root).as_posix() for folder in manifest.packages(manifest.tracked_files(root))
              for path in sorted((root / folder).rglob("*.py")) if "__pycache__" not in path.parts]
     return manifest.select(found, manifest.GRADESCOPE)
 

@@ -153,6 +153,12 @@ def select(files: list[str], target: str) -> list[str]:
     return sorted(path for path in files if target in targets(path))
 
 
+def packages(files: list[str]) -> tuple[str, ...]:
+    """The top-level packages among the files (each folder with an __init__.py), sorted."""
+    return tuple(sorted({path.split("/")[0] for path in files if path.count("/") == 1
+                         and path.endswith("/__init__.py")}))
+
+
 def unmatched(files: list[str]) -> list[str]:
     """The files no rule names."""
     return [path for path in files if rule_for(path) is None]

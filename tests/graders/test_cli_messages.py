@@ -72,7 +72,7 @@ def test_every_option_the_docs_give_a_graders_command_is_one_it_takes():
     seen = 0
     for doc in ("README.md", "docs/instructors.md", "graders/FORMAT.md"):
         for line in (REPO / doc).read_text(encoding="utf-8").splitlines():
-            for command, rest in re.findall(r"python -m graders (\w+)([^`|#]*)", line):
+            for command, rest in re.findall(r"python -m graders(?:_instructor)? (\w+)([^`|#]*)", line):
                 for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", rest):
                     assert option in taken[command], f"{doc}: {line.strip()!r}: {command} has no {option}"
                     seen += 1

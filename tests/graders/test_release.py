@@ -156,7 +156,7 @@ def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
     assert check.returncode == 0, check.stdout + check.stderr
     assert "FAIL" not in check.stdout and "checks pass" in check.stdout
     # the grader's side is not there: the edition's command line offers only the self-check
-    grade = in_edition(edition, "-m", "graders_instructor", "grade", "01-islands", str(notebook))
+    grade = in_edition(edition, "-m", "graders", "grade", "01-islands", str(notebook))
     assert grade.returncode == 2 and "invalid choice: 'grade' (choose from 'check', 'progress')" in grade.stderr
     game = in_edition(edition, "-m", "cosmos", "--plain", "--seed=2026", stdin="map\nquit\n", timeout=600)
     assert game.returncode == 0 and "Elara" in game.stdout
@@ -282,7 +282,7 @@ def test_the_editions_grader_lists_only_the_self_check(edition: Path):
     instructor = subprocess.run([sys.executable, "-m", "graders_instructor", "--help"], cwd=release.ROOT,
                                 capture_output=True, text=True, timeout=60).stdout
     assert "{validate,grade,check,progress,new,report,gradescope}" in instructor
-    refused = in_edition(edition, "-m", "graders_instructor", "grade", "01-islands", "x.ipynb")
+    refused = in_edition(edition, "-m", "graders", "grade", "01-islands", "x.ipynb")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
 
 
@@ -310,7 +310,7 @@ def test_the_editions_readme_names_only_the_kinds_of_failure_a_hidden_check_can_
     """The student's README lists what a failed hidden check says (scoring.HIDDEN_TEXT), and no exception's type."""
     from graders.scoring import HIDDEN_TEXT
 
-    readme = " ".join((release.ROOT / "graders_instructor" / "edition" / "README.md").read_text().split())
+    readme = " ".join((release.ROOT / "graders_instructor" / "release" / "student" / "README.md").read_text().split())
     said = readme[readme.index("When a hidden check fails"):].split(")")[0]
     kinds = {"wrong answer": "a wrong answer", "wrong type": "a wrong type", "error": "an error",
              "timeout": "a timeout", "kernel died": "a kernel that died", "not defined": "a function not defined"}

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 CONSTRAINTS = ROOT / "constraints.txt"  # the exact versions the stored outputs were made with (`course.py lock`)
 # the student edition (`course.py release DIR`) has no grader's side: it installs only what students use
-STUDENT_EDITION = not (ROOT / "graders_instructor" / "release.py").exists()
+STUDENT_EDITION = not (ROOT / "graders_instructor").is_dir()
 # what each command installs into .venv (pyproject.toml's extras): opening the course needs only the notebook stack
 TESTING = ("notebook", "test") if STUDENT_EDITION else ("notebook", "test", "dask")
 EXTRAS = {
@@ -406,10 +406,10 @@ def main(argv: list[str]) -> int:
     if command == "test":
         return run_tests(python, args)
     if command == "release":
-        if not (ROOT / "graders_instructor" / "release.py").exists():
+        if STUDENT_EDITION:
             print("this is already the student edition: only the instructor's course makes one", file=sys.stderr)
             return 2
-        return run([python, "-m", "graders_instructor.release", *args], cwd=ROOT)
+        return run([python, "-m", "graders_instructor.release.edition", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
     if command == "lite":

@@ -21,7 +21,7 @@ def exercises_folder() -> Path:
 
 
 EXERCISES = exercises_folder()
-HIDDEN = ROOT / "graders" / "hidden"
+HIDDEN = ROOT / "graders_instructor" / "hidden"  # the instructor's side (absent from what students get)
 FORMAT = 1
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_CHECK_TIMEOUT = 10.0
@@ -164,8 +164,8 @@ def exercise_folder(spec: str | Path) -> Path:
 
 
 def hidden_root_for(folder: Path) -> Path:
-    """Where an exercise's grader side is: graders/hidden beside its exercises/ folder, else the course's."""
-    beside = folder.parent.parent / "graders" / "hidden"
+    """Where an exercise's grader side is: graders_instructor/hidden beside its exercises/ folder, else the course's."""
+    beside = folder.parent.parent / "graders_instructor" / "hidden"
     return beside if (beside / folder.name).is_dir() else HIDDEN
 
 

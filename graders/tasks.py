@@ -5,7 +5,7 @@ student's function on each case (bounded in steps, so an endless loop is reporte
 names the first input where it differs from what is expected. What is expected comes from the engine's
 real function where the engine has one (students have the engine anyway), and otherwise from results
 recorded on the lesson's cases (`Recorded`, read from lessons/data/tasks.json): the function that made
-them stays on the instructor's side (graders/hidden/lessons/make_tasks.py), so no student receives it.
+them stays on the instructor's side (graders_instructor/hidden/lessons/make_tasks.py), so no student receives it.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Recorded:
         results = recorded_results().get(self.__name__, {})
         if case not in results:
             raise LookupError(f"lessons/data/tasks.json has no result for {self.__name__} on {case!r}: "
-                              "run python graders/hidden/lessons/make_tasks.py")
+                              "run python graders_instructor/hidden/lessons/make_tasks.py")
         return ast.literal_eval(results[case])
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 import tomllib
 import venv
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = Path(os.environ.get("COSMOS_VENV", ROOT / ".venv"))
 CONSTRAINTS = ROOT / "constraints.txt"  # the exact versions the stored outputs were made with (`course.py lock`)
 # the student edition (`course.py release DIR`) has no grader's side: it installs only what students use
-STUDENT_EDITION = not (ROOT / "graders_instructor" / "release.py").exists()
+STUDENT_EDITION = not (ROOT / "graders_instructor").is_dir()
 # what each command installs into .venv (pyproject.toml's extras): opening the course needs only the notebook stack
 TESTING = ("notebook", "test") if STUDENT_EDITION else ("notebook", "test", "dask")
 EXTRAS = {
@@ -371,6 +372,19 @@ def clock(seconds: float) -> str:
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
+def command_usage(command: str) -> str:
+    """The usage of one command, from its lines of USAGE: the command line, then what it does."""
+    lines = USAGE.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == [command])
+    end = start + 1
+    while end < len(lines) and lines[end].startswith(" " * 8):
+        end += 1
+    spelled, _, does = lines[start].strip().partition("  ")
+    words = " ".join([does.strip(), *(line.strip() for line in lines[start + 1:end])])
+    return f"usage: python3 course.py {spelled}\n\n" + textwrap.fill(words, 96, initial_indent="  ",
+                                                                     subsequent_indent="  ")
+
+
 def main(argv: list[str]) -> int:
     """Dispatch the command line."""
     command, args = parse_command(argv)
@@ -380,6 +394,9 @@ def main(argv: list[str]) -> int:
     if command not in COMMANDS:
         print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
         return 2
+    if command not in ("course", "test") and ({"-h", "--help"} & set(args)):
+        print(command_usage(command))  # its own lines of the usage, before any work is started
+        return 0
     if command == "lock":
         return lock()
     setup(command)
@@ -389,10 +406,10 @@ def main(argv: list[str]) -> int:
     if command == "test":
         return run_tests(python, args)
     if command == "release":
-        if not (ROOT / "graders_instructor" / "release.py").exists():
+        if STUDENT_EDITION:
             print("this is already the student edition: only the instructor's course makes one", file=sys.stderr)
             return 2
-        return run([python, "-m", "graders_instructor.release", *args], cwd=ROOT)
+        return run([python, "-m", "graders_instructor.release.edition", *args], cwd=ROOT)
     if command == "regenerate":
         return run([python, "-m", "lessons.regenerate", *args], cwd=ROOT)
     if command == "lite":

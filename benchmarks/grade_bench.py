@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from graders import sandbox  # noqa: E402
 from graders.exercise import load_exercise  # noqa: E402
 from graders.grading import PROBE_SOURCE, limits_for  # noqa: E402
-from graders_instructor.batch import grade_all  # noqa: E402
-from graders_instructor.cluster import cluster_threads, remote_run  # noqa: E402
+from graders_instructor.grading.batch import grade_all  # noqa: E402
+from graders_instructor.grading.cluster import cluster_threads, remote_run  # noqa: E402
 
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 

@@ -1,7 +1,7 @@
 """The grader's student side: quizzes, exercises' self-check and the sandboxed autograder it runs in.
 
 The instructor's side (batches, LMS exports, Gradescope, release) is the package graders_instructor, which this
-package never imports (tests/graders/test_package_split.py).
+package never imports (tests/test_imports.py).
 """
 
 from __future__ import annotations

@@ -1,40 +1,24 @@
 """The grader's command line: `python -m graders check|progress ...` (the student's self-check and progress).
 
-Where the instructor's package is installed (graders_instructor, never in what students get), the same command
-also offers its commands: validate, grade, new, report, gradescope. The student's side only names that package;
-it never imports it (tests/graders/test_package_split.py).
+The instructor's commands (validate, grade, new, report, gradescope) are the instructor's own command line,
+`python -m graders_instructor` (the `graders-instructor` command; the pip wheel's `graders` too), which builds on
+this one. This package never imports that one (tests/test_imports.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
-import importlib
-import importlib.util
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import NoReturn
 
-from graders.exercise import ExerciseError
+from graders.exercise import HIDDEN, ExerciseError
 from graders.sandbox import SandboxUnavailable
 
-INSTRUCTOR_COMMANDS = "graders_instructor.commands"  # the instructor's commands, where that package is installed
-
-
-def instructor_commands() -> ModuleType | None:
-    """The instructor's command module where graders_instructor is installed beside graders, else None."""
-    try:
-        found = importlib.util.find_spec(INSTRUCTOR_COMMANDS)
-    except ModuleNotFoundError:  # no graders_instructor at all: the student edition, the lite site
-        return None
-    if found is None or found.origin is None:
-        return None
-    # only this course's: a student edition run with the instructor's checkout on the path stays the student's
-    if Path(found.origin).resolve().parent.parent != Path(__file__).resolve().parent.parent:
-        return None
-    return importlib.import_module(INSTRUCTOR_COMMANDS)
+INSTRUCTOR_HINT = "the instructor's commands (validate, grade, new, report, gradescope): python -m graders_instructor"
 
 
 class Parser(argparse.ArgumentParser):
@@ -49,11 +33,8 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
-def parser(instructor: bool = True) -> argparse.ArgumentParser:
-    """The commands and their options: the instructor's too where installed (and instructor is True)."""
-    commands_module = instructor_commands() if instructor else None
-    if commands_module is not None:
-        return commands_module.parser()
+def parser() -> argparse.ArgumentParser:
+    """The student's commands and their options."""
     main = Parser(prog="python -m graders", description="Check your exercises.")
     commands = main.add_subparsers(dest="command", required=True)
     add_check(commands)
@@ -84,11 +65,12 @@ def add_limits(command: argparse.ArgumentParser) -> None:
     command.add_argument("--timeout", type=float, metavar="S", help="seconds per submission")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one command; problems become one clear line on stderr and exit code 2."""
-    args = parser().parse_args(argv)
+def main(argv: list[str] | None = None, make_parser: Callable[[], argparse.ArgumentParser] = parser,
+         dispatch: Callable[[argparse.Namespace], int] | None = None) -> int:
+    """Run one command (of make_parser's, run by dispatch); problems become one clear line on stderr and exit 2."""
+    args = make_parser().parse_args(argv)
     try:
-        return run(args)
+        return (dispatch or run)(args)
     except (ExerciseError, SandboxUnavailable) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -124,17 +106,15 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "progress":
         return show_progress(args.reset)
     if args.command == "check":
-        from graders.selfcheck import check_notebook
+        from graders.selfcheck import check_notebook, is_own_notebook
 
         if not args.notebook.is_file():
             raise ExerciseError(f"no notebook {args.notebook}")
-        passed, text = check_notebook(args.notebook, args.exercise)
+        own = is_own_notebook(args.notebook, instructor=HIDDEN.is_dir())  # the copy with the hidden checks
+        passed, text = check_notebook(args.notebook, args.exercise, keep=own)
         print(text)
         return 0 if passed else 1
-    commands_module = instructor_commands()
-    if commands_module is None:
-        raise ExerciseError(f"no command {args.command!r}: the instructor's commands are not installed here")
-    return commands_module.run(args)
+    raise ExerciseError(f"no command {args.command!r}; {INSTRUCTOR_HINT}")
 
 
 if __name__ == "__main__":

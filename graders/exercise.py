@@ -21,7 +21,7 @@ def exercises_folder() -> Path:
 
 
 EXERCISES = exercises_folder()
-HIDDEN = ROOT / "graders" / "hidden"
+HIDDEN = ROOT / "graders_instructor" / "hidden"  # the instructor's side (absent from what students get)
 FORMAT = 1
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_CHECK_TIMEOUT = 10.0
@@ -164,8 +164,8 @@ def exercise_folder(spec: str | Path) -> Path:
 
 
 def hidden_root_for(folder: Path) -> Path:
-    """Where an exercise's grader side is: graders/hidden beside its exercises/ folder, else the course's."""
-    beside = folder.parent.parent / "graders" / "hidden"
+    """Where an exercise's grader side is: graders_instructor/hidden beside its exercises/ folder, else the course's."""
+    beside = folder.parent.parent / "graders_instructor" / "hidden"
     return beside if (beside / folder.name).is_dir() else HIDDEN
 
 
@@ -343,27 +343,55 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
     target = contract.get(str(raw.get("call")))
     if target is None:
         raise ExerciseError(f'{label}: "call" must be one of {", ".join(contract)}')
+    payload = _payload(raw, target, label)
+    expected, compare = _expected(raw, target, label), _compare(raw, target, label)
+    points, tolerance = _numbers(raw, label)
+    hint = raw.get("hint", "")
+    if not isinstance(hint, str):
+        raise ExerciseError(f"{label}: hint must be a string")
+    return Check(
+        name=name,
+        call=target.name,
+        hidden=hidden,
+        program=target.kind is Kind.PROGRAM,
+        payload=payload,
+        expected=expected,
+        points=points,
+        compare=compare,
+        tolerance=tolerance,
+        script=target.kind is Kind.CLASS,
+        hint=hint.strip(),
+    )
+
+
+def _payload(raw: dict, target: Contract, label: str) -> str:
+    """What the probe is given, as JSON text: a class's script, a function's args or a program's stdin."""
     if target.kind is Kind.CLASS:
-        payload = _script(raw, target, label)
-    elif target.kind is Kind.FUNCTION:
+        return _script(raw, target, label)
+    if target.kind is Kind.FUNCTION:
         if not isinstance(raw.get("args"), list) or "stdin" in raw:
             raise ExerciseError(f'{label}: a function check needs "args" (a list) and no "stdin"')
-        payload = json.dumps(raw["args"])
-    else:
-        if not isinstance(raw.get("stdin"), str) or "args" in raw:
-            raise ExerciseError(f'{label}: a program check needs "stdin" (a string) and no "args"')
-        payload = json.dumps(raw["stdin"])
+        return json.dumps(raw["args"])
+    if not isinstance(raw.get("stdin"), str) or "args" in raw:
+        raise ExerciseError(f'{label}: a program check needs "stdin" (a string) and no "args"')
+    return json.dumps(raw["stdin"])
+
+
+def _expected(raw: dict, target: Contract, label: str) -> tuple[object, ...]:
+    """The right answers ("expect" or "expect_any"), each read with the contract's type."""
     if ("expect" in raw) == ("expect_any" in raw):
         raise ExerciseError(f'{label}: give exactly one of "expect" and "expect_any"')
     answers = [raw["expect"]] if "expect" in raw else raw["expect_any"]
     if not isinstance(answers, list) or not answers:
         raise ExerciseError(f'{label}: "expect_any" must be a non-empty list')
     try:
-        expected = tuple(
-            from_plain(answer, target.returns, "expected answer") for answer in answers
-        )
+        return tuple(from_plain(answer, target.returns, "expected answer") for answer in answers)
     except ValueError as error:
         raise ExerciseError(f"{label}: {error} (the contract says {target.returns})") from None
+
+
+def _compare(raw: dict, target: Contract, label: str) -> Compare:
+    """How an answer is compared: exactly, or line by line (a program's default)."""
     default = Compare.LINES if target.kind is Kind.PROGRAM else Compare.EXACT
     try:
         compare = Compare(raw.get("compare", default.value))
@@ -371,25 +399,15 @@ def _check(raw: object, hidden: bool, contract: dict[str, Contract], where: Path
         raise ExerciseError(f'{label}: compare must be "exact" or "lines"') from None
     if compare is Compare.LINES and target.returns != AnswerType("str"):
         raise ExerciseError(f'{label}: compare "lines" needs a str answer')
+    return compare
+
+
+def _numbers(raw: dict, label: str) -> tuple[float, float]:
+    """The check's points (positive) and tolerance (zero or more)."""
     points = raw.get("points", 1)
     tolerance = raw.get("tolerance", 0)
     if type(points) not in (int, float) or points <= 0:
         raise ExerciseError(f"{label}: points must be a positive number")
     if type(tolerance) not in (int, float) or tolerance < 0:
         raise ExerciseError(f"{label}: tolerance must be a number >= 0")
-    hint = raw.get("hint", "")
-    if not isinstance(hint, str):
-        raise ExerciseError(f"{label}: hint must be a string")
-    return Check(
-        name,
-        target.name,
-        hidden,
-        target.kind is Kind.PROGRAM,
-        payload,
-        expected,
-        points,
-        compare,
-        float(tolerance),
-        target.kind is Kind.CLASS,
-        hint.strip(),
-    )
+    return points, float(tolerance)

@@ -54,6 +54,16 @@ def read_cells(path: Path) -> list[str]:
 
 def clean(data: bytes) -> list[str]:
     """Parse notebook JSON and return its code cells' source; outputs and metadata are dropped."""
+    notebook = parse_notebook(data)
+    sources = [source for number, cell in enumerate(notebook["cells"], start=1)
+               if (source := cell_source(number, cell)) is not None]
+    if sum(len(source) for source in sources) > MAX_SOURCE_CHARS:
+        raise SubmissionError(f"the notebook has more than {MAX_SOURCE_CHARS >> 10} KB of code")
+    return sources
+
+
+def parse_notebook(data: bytes) -> dict:
+    """The notebook's JSON, checked to be a format 4 notebook with a list of at most MAX_CELLS cells."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -73,21 +83,21 @@ def clean(data: bytes) -> list[str]:
         )
     if len(notebook["cells"]) > MAX_CELLS:
         raise SubmissionError(f"the notebook has more than {MAX_CELLS} cells")
-    sources: list[str] = []
-    for number, cell in enumerate(notebook["cells"], start=1):
-        if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str):
-            raise SubmissionError(f"cell {number} of the notebook is malformed")
-        if cell["cell_type"] != "code":
-            continue
-        source = cell.get("source", "")
-        if isinstance(source, list) and all(isinstance(line, str) for line in source):
-            source = "".join(source)
-        if not isinstance(source, str):
-            raise SubmissionError(f"cell {number} of the notebook has malformed source")
-        sources.append(source)
-    if sum(len(source) for source in sources) > MAX_SOURCE_CHARS:
-        raise SubmissionError(f"the notebook has more than {MAX_SOURCE_CHARS >> 10} KB of code")
-    return sources
+    return notebook
+
+
+def cell_source(number: int, cell: object) -> str | None:
+    """A code cell's source as one string (None for any other cell); SubmissionError if it is malformed."""
+    if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str):
+        raise SubmissionError(f"cell {number} of the notebook is malformed")
+    if cell["cell_type"] != "code":
+        return None
+    source = cell.get("source", "")
+    if isinstance(source, list) and all(isinstance(line, str) for line in source):
+        source = "".join(source)
+    if not isinstance(source, str):
+        raise SubmissionError(f"cell {number} of the notebook has malformed source")
+    return source
 
 
 def code_notebook(sources: list[str]) -> dict:

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cosmos.rng import Random
-from graders.quizzes import Quiz, QuizBox, Verdict, hint_row, pre
+from graders.quizzes import Hints, Quiz, QuizBox, Verdict, hint_row, pre, words
 from graders.tasks import Case, behaves_like
 
 INDENT = "    "
@@ -72,7 +72,7 @@ class Parsons(Quiz):
     kind = "parsons"
 
     def __init__(self, solution: str, reference: Callable[..., Any], cases: Mapping[str, Case],
-                 distractors: Sequence[str] = (), seed: int = 1, hint: str = "", explanation: str = "",
+                 distractors: Sequence[str] = (), seed: int = 1, hint: Hints = "", explanation: str = "",
                  namespace: Mapping[str, Any] | None = None, title: str = "",
                  observe: Callable[[Any, tuple[Any, ...]], Any] | None = None) -> None:
         lines = textwrap.dedent(solution).strip("\n").split("\n")
@@ -90,7 +90,7 @@ class Parsons(Quiz):
         self.hint = hint
         self.explanation = explanation
         self.namespace = dict(getattr(reference, "__globals__", {}) if namespace is None else namespace)
-        self.title = title or f"Put the lines of {self.name} in order"
+        self.title = title or words()("parsons_title", name=self.name)
         self.solution = [(self.pieces.index(offered[i]), (len(line) - len(line.lstrip())) // len(INDENT), True)
                          for i, line in enumerate(lines)]
         if not self.check(self.solution).correct:
@@ -104,20 +104,19 @@ class Parsons(Quiz):
         """Run the arrangement on every case and compare with the real function; name the first case that fails."""
         code = assemble(self.pieces, rows)
         if not code.strip():
-            return Verdict(False, "Use some lines first: every line is left out.")
+            return Verdict(False, words()("all_left_out"))
         try:
             compiled = compile(code, "<your arrangement>", "exec")
         except SyntaxError as error:
-            return Verdict(False, f"Python cannot read it yet: line {error.lineno}: {error.msg}. "
-                                  "Look at the order and the indentation (a line after a colon goes one step in).")
+            return Verdict(False, words()("cannot_read", line=error.lineno, message=error.msg))
         scope = dict(self.namespace)
         try:
             exec(compiled, scope)
         except Exception as error:  # the arrangement may do anything at the top level
-            return Verdict(False, f"Defining it fails: {type(error).__name__}: {error}")
+            return Verdict(False, words()("defining_fails", error=f"{type(error).__name__}: {error}"))
         mine = scope.get(self.name)
         if not callable(mine) or mine is self.namespace.get(self.name):
-            return Verdict(False, f"The first line must start the function: def {self.name}(...).")
+            return Verdict(False, words()("first_line_def", name=self.name))
         verdict = behaves_like(mine, self.reference, self.cases, self.observe)
         if verdict.correct:
             return Verdict(True, f"{verdict.message} {self.explanation}".strip())
@@ -125,11 +124,11 @@ class Parsons(Quiz):
 
     def build(self) -> QuizBox:
         """The lines with their buttons, Check, the hint, and the feedback."""
-        return parsons_widget(self)
+        return ParsonsBox(self)
 
 
-BUTTONS = (("arrow-up", "Move up", -1, 0), ("arrow-down", "Move down", 1, 0),
-           ("outdent", "Indent one step less", 0, -1), ("indent", "Indent one step more", 0, 1))
+BUTTONS = (("arrow-up", "move_up", -1, 0), ("arrow-down", "move_down", 1, 0),
+           ("outdent", "indent_less", 0, -1), ("indent", "indent_more", 0, 1))  # icon, its words, move, indent
 STYLE = """<style>
 .cosmos-parsons .cosmos-prow { align-items: center; margin: 0; }
 .cosmos-parsons .cosmos-prow button { width: 2.4em; padding: 0; margin: 1px; }
@@ -174,39 +173,46 @@ def parse_drop(value: str, pieces: int) -> tuple[int, int, int] | None:
     return piece, onto, steps
 
 
-def parsons_widget(quiz: Parsons) -> QuizBox:
+class ParsonsBox(QuizBox):
     """Rows of buttons and code; the arrangement lives in the widget as a list of rows."""
-    static = (f"<b>{escape(quiz.title)}</b>"
-              "<p>The lines, shuffled (some do not belong):</p>" + pre("\n".join(p.text for p in quiz.pieces)))
-    rows_box = widgets.VBox([])
-    rows_box.add_class("cosmos-plines")
-    check = widgets.Button(description="Check", button_style="primary", icon="check",
-                           tooltip="Run your arrangement on the cases and compare it with the game's")
-    reset = widgets.Button(description="Start again", icon="undo", tooltip="Back to the shuffled lines")
-    head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>Drag a line to its place (drop it "
-                        "further right to indent it, further left to indent it less), or use each row's buttons: "
-                        "move the line up or down, indent it less or more, or leave it out (it does not belong). "
-                        "Tab reaches every button; Enter or Space presses it.</small>")
-    dropped = widgets.Text(layout=widgets.Layout(display="none"))  # the page writes a drop here (see ON_DROP)
-    dropped.add_class("cosmos-pdrop")
-    parts: list[widgets.Widget] = [head, rows_box, widgets.HBox([check, reset]), dropped]
-    if quiz.hint:
-        parts.append(hint_row(quiz.hint))
-    box = QuizBox(parts, quiz.title, static)
-    box.add_class("cosmos-parsons")
-    box.rows = quiz.start()
-    box.row_widgets = {}
 
-    def make_row(index: int) -> widgets.HBox:
-        piece = quiz.pieces[index]
+    def __init__(self, quiz: Parsons) -> None:
+        say = self.say = words()
+        static = (f"<b>{escape(quiz.title)}</b>"
+                  f"<p>{escape(say('parsons_lines'))}</p>" + pre("\n".join(p.text for p in quiz.pieces)))
+        self.quiz = quiz
+        self.rows_box = widgets.VBox([])
+        self.rows_box.add_class("cosmos-plines")
+        self.check_button = widgets.Button(description=say("check"), button_style="primary", icon="check",
+                                           tooltip=say("parsons_check_tip"))
+        self.reset_button = widgets.Button(description=say("start_again"), icon="undo", tooltip=say("start_again_tip"))
+        head = widgets.HTML(f"{STYLE}<b>{escape(quiz.title)}</b><br><small>{escape(say('parsons_how'))}</small>")
+        self.dropped = widgets.Text(layout=widgets.Layout(display="none"))  # the page writes a drop here (ON_DROP)
+        self.dropped.add_class("cosmos-pdrop")
+        parts: list[widgets.Widget] = [head, self.rows_box, widgets.HBox([self.check_button, self.reset_button]),
+                                       self.dropped]
+        if quiz.hint:
+            parts.append(hint_row(quiz.hint))
+        super().__init__(parts, quiz.title, static)
+        self.add_class("cosmos-parsons")
+        self.rows: list[Row] = quiz.start()
+        self.row_widgets: dict[int, widgets.HBox] = {}
+        self.check_button.on_click(lambda _b: self.show(quiz.check(self.rows)))
+        self.reset_button.on_click(lambda _b: self.start_again())
+        self.dropped.observe(self.on_drop, names="value")
+        self.draw()
+
+    def make_row(self, index: int) -> widgets.HBox:
+        """The row of one line: its four buttons, Leave out, and the line itself."""
+        piece = self.quiz.pieces[index]
         buttons = []
         for icon, what, move, step in BUTTONS:
-            button = widgets.Button(icon=icon, tooltip=f"{what}: {piece.text}")
-            button.on_click(lambda _b, m=move, s=step: change(index, m, s))
+            button = widgets.Button(icon=icon, tooltip=f"{self.say(what)}: {piece.text}")
+            button.on_click(lambda _b, m=move, s=step: self.move(index, m, s))
             buttons.append(button)
-        use = widgets.Button(description="Leave out", tooltip=f"Leave this line out (or use it again): {piece.text}")
+        use = widgets.Button(description=self.say("leave_out"), tooltip=self.say("leave_out_tip", line=piece.text))
         use.add_class("cosmos-use")
-        use.on_click(lambda _b: toggle(index))
+        use.on_click(lambda _b: self.toggle(index))
         text = widgets.HTML()
         text.add_class("cosmos-pline")
         row = widgets.HBox([*buttons, use, text])
@@ -214,59 +220,64 @@ def parsons_widget(quiz: Parsons) -> QuizBox:
         row.text, row.use = text, use
         return row
 
-    def draw() -> None:
-        for position, (index, level, used) in enumerate(box.rows):
-            row = box.row_widgets.setdefault(index, make_row(index))
-            row.text.value = row_html(quiz.pieces[index], level, used, position, index)
-            row.use.description = "Leave out" if used else "Use again"
-        rows_box.children = [box.row_widgets[index] for index, _level, _used in box.rows]
+    def draw(self) -> None:
+        """Show the rows in their order, each with its indentation and its Leave out or Use again."""
+        for position, (index, level, used) in enumerate(self.rows):
+            row = self.row_widgets.setdefault(index, self.make_row(index))
+            row.text.value = row_html(self.quiz.pieces[index], level, used, position, index)
+            row.use.description = self.say("leave_out" if used else "use_again")
+        self.rows_box.children = [self.row_widgets[index] for index, _level, _used in self.rows]
 
-    def change(index: int, move: int, step: int) -> None:
-        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
-        _, level, used = box.rows[at]
-        box.rows[at] = (index, min(max(level + step, 0), MAX_LEVEL), used)
-        to = min(max(at + move, 0), len(box.rows) - 1)
-        box.rows.insert(to, box.rows.pop(at))
-        box.clear()
-        draw()
+    def place_of(self, index: int) -> int:
+        """Where the line of piece `index` stands now."""
+        return next(i for i, row in enumerate(self.rows) if row[0] == index)
 
-    def drop(index: int, onto: int, steps: int) -> None:
-        at, position = (next(i for i, row in enumerate(box.rows) if row[0] == piece) for piece in (index, onto))
+    def move(self, index: int, move: int, step: int) -> None:
+        """Move a line up or down by `move` rows and indent it `step` steps more (or less)."""
+        at = self.place_of(index)
+        _, level, used = self.rows[at]
+        self.rows[at] = (index, min(max(level + step, 0), MAX_LEVEL), used)
+        to = min(max(at + move, 0), len(self.rows) - 1)
+        self.rows.insert(to, self.rows.pop(at))
+        self.clear()
+        self.draw()
+
+    def drop(self, index: int, onto: int, steps: int) -> None:
+        """A line dragged onto another's row, `steps` indentations further right."""
+        at, position = self.place_of(index), self.place_of(onto)
         if (position, steps) != (at, 0):  # dropped where it was picked up: nothing changes
-            change(index, position - at, steps)
+            self.move(index, position - at, steps)
 
-    def on_drop(change_: dict) -> None:
-        found = parse_drop(change_["new"], len(quiz.pieces))
+    def on_drop(self, change: dict) -> None:
+        """Read what the page wrote into the drop field."""
+        found = parse_drop(change["new"], len(self.quiz.pieces))
         if found is not None:
-            dropped.value = ""  # ready for the next drop (the same one again included)
-            drop(*found)
+            self.dropped.value = ""  # ready for the next drop (the same one again included)
+            self.drop(*found)
 
-    def toggle(index: int) -> None:
-        at = next(i for i, row in enumerate(box.rows) if row[0] == index)
-        _, level, used = box.rows[at]
-        box.rows[at] = (index, level, not used)
-        box.clear()
-        draw()
+    def toggle(self, index: int) -> None:
+        """Leave a line out, or use it again."""
+        at = self.place_of(index)
+        _, level, used = self.rows[at]
+        self.rows[at] = (index, level, not used)
+        self.clear()
+        self.draw()
 
-    def restore(answer: Any) -> None:
+    def start_again(self) -> None:
+        """Back to the shuffled lines."""
+        self.rows = self.quiz.start()
+        self.clear()
+        self.draw()
+
+    def answer(self) -> list[list[Any]]:
+        """The arrangement as kept in the progress."""
+        return [list(row) for row in self.rows]
+
+    def restore(self, answer: Any) -> None:
+        """Bring back an arrangement from the progress, unless the problem has changed since."""
         rows = [(int(i), int(level), bool(used)) for i, level, used in answer]
-        if sorted(i for i, _l, _u in rows) != list(range(len(quiz.pieces))):
+        if sorted(i for i, _l, _u in rows) != list(range(len(self.quiz.pieces))):
             return  # the problem changed since: keep the fresh start
-        box.rows = rows
-        draw()
-        box.show(quiz.check(rows))
-
-    def on_reset(_button: widgets.Button) -> None:
-        box.rows = quiz.start()
-        box.clear()
-        draw()
-
-    check.on_click(lambda _b: box.show(quiz.check(box.rows)))
-    reset.on_click(on_reset)
-    dropped.observe(on_drop, names="value")
-    box.answer = lambda: [list(row) for row in box.rows]
-    box.restore = restore
-    box.check_button, box.reset_button, box.move = check, reset, change
-    box.toggle, box.drop, box.dropped = toggle, drop, dropped
-    draw()
-    return box
+        self.rows = rows
+        self.draw()
+        self.show(self.quiz.check(rows))

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from graders.text import Words
+
 FILE_NAME = "progress.json"
 FORMAT = 1
 NO_LESSON = "(outside a lesson)"
@@ -188,6 +190,7 @@ class Tracker:
 
     path_of: Callable[[], Path] = progress_path
     lesson: str = NO_LESSON
+    lang: str = "en"  # the language of the lesson open: its widgets speak it
     parts: dict[str, Part] = field(default_factory=dict)
     notice: str = ""
     listeners: list[Callable[[], None]] = field(default_factory=list)
@@ -212,11 +215,11 @@ class Tracker:
                 self.notice = unsaved_notice(self.path_of(), error)
         self.memory = data
 
-    def open_lesson(self, lesson: str) -> None:
-        """The notebook is this lesson: parts shown from now on belong to it."""
+    def open_lesson(self, lesson: str, lang: str = "en") -> None:
+        """The notebook is this lesson, in this language: parts shown from now on belong to it."""
         if lesson != self.lesson:
             self.parts = {}
-        self.lesson = lesson
+        self.lesson, self.lang = lesson, lang
 
     def entry(self, data: dict[str, Any], lesson: str | None = None) -> dict[str, Any]:
         """The record of a lesson in data, made if missing."""
@@ -290,11 +293,6 @@ def lesson_counts(record: Mapping[str, Any], shown: Mapping[str, Part] | None = 
     return right, tried, len(known)
 
 
-def plural(count: int, word: str) -> str:
-    """'1 hint', '2 hints': a count with its noun in the right number."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def short_title(title: str, width: int = 60) -> str:
     """A part's title on one line, cut at a word boundary (with an ellipsis) when longer than width."""
     flat = " ".join(title.split())
@@ -310,19 +308,21 @@ def still_to_do(record: Mapping[str, Any], shown: Mapping[str, Part]) -> list[st
     return [short_title(part.title) for pid, part in shown.items() if pid not in done]
 
 
-def course_lines(data: Mapping[str, Any], lessons: list[str]) -> list[str]:
+def course_lines(data: Mapping[str, Any], lessons: list[str], lang: str = "en") -> list[str]:
     """The whole course's progress as lines of text: every lesson, then every exercise self-checked."""
+    say = Words(lang)
     lines = []
     for lesson in sorted(set(lessons) | set(data["lessons"])):
         record = data["lessons"].get(lesson)
         if not record:
-            lines.append(f"{lesson}: not started")
+            lines.append(say("not_started", lesson=lesson))
             continue
         right, tried, known = lesson_counts(record)
         hints = sum(int(p.get("hints", 0)) for p in record.get("parts", {}).values())
-        lines.append(f"{lesson}: {right} of {known} parts done right, {tried} tried, {plural(hints, 'hint')} opened")
+        lines.append(say("lesson_line", lesson=lesson, right=right, known=known, tried=tried, hints=hints))
     for name, result in sorted(data["exercises"].items()):
-        lines.append(f"exercise {name}: last self-check {result['score']:g}/{result['max_score']:g}")
+        score, out_of = f"{result['score']:g}", f"{result['max_score']:g}"
+        lines.append(say("exercise_line", name=name, score=score, max_score=out_of))
     return lines
 
 

@@ -8,11 +8,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from graders import progress as store
-from graders.progress import Tracker, course_lessons, course_lines, lesson_counts, plural, progress_path, still_to_do
-
-STATIC = ("<p><b>Your progress</b>: the parts of this lesson you have done show here once the notebook runs. "
-          "They are kept outside the notebook: in your user data folder, or in the online site in your "
-          "browser's storage.</p>")
+from graders.progress import Tracker, course_lessons, course_lines, lesson_counts, progress_path, still_to_do
+from graders.text import Words
 
 
 def kept_in(path: Path) -> str:
@@ -23,14 +20,15 @@ def kept_in(path: Path) -> str:
 class Overview(widgets.VBox):
     """A lesson's first cell: its parts done, where they are kept, and a button that forgets them."""
 
-    def __init__(self, lesson: str, tracker: Tracker | None = None) -> None:
+    def __init__(self, lesson: str, tracker: Tracker | None = None, lang: str = "en") -> None:
         self.lesson = lesson
         self.tracker = tracker = tracker or store.TRACKER
-        tracker.open_lesson(lesson)
+        self.say = say = Words(lang)  # a lesson's language, checked before the lesson is opened in it
+        tracker.open_lesson(lesson, lang)
         self.summary = widgets.HTML()
         self.summary.add_class("cosmos-progress")
-        self.reset_button = widgets.Button(description="Reset this lesson", icon="trash",
-                                           tooltip="Forget your answers in this lesson (press twice to confirm)",
+        self.reset_button = widgets.Button(description=say("reset_lesson"), icon="trash",
+                                           tooltip=say("reset_lesson_tip"),
                                            layout=widgets.Layout(width="auto"))  # never cut its label short
         self.armed = False
         self.reset_button.on_click(lambda _b: self.press_reset())
@@ -53,30 +51,28 @@ class Overview(widgets.VBox):
                   if self.tracker.notice else "")
         record = self.tracker.read()["lessons"].get(self.lesson, {})
         left = still_to_do(record, self.tracker.parts)
-        todo = (f'<div class="cosmos-todo">Still to do: {escape("; ".join(left))}.</div>' if left else "")
-        self.summary.value = (f"{notice}<b>Your progress in this lesson:</b> "
-                              f'<span class="cosmos-done">{right} of {known}</span> parts done right '
-                              f"({tried} tried, {plural(hints, 'hint')} opened so far). <small>Kept in "
-                              f"{kept_in(progress_path())}, not in the notebook; "
-                              f"<code>progress()</code> shows the whole course.</small>{todo}")
+        todo = (f'<div class="cosmos-todo">{escape(self.say("still_to_do", parts="; ".join(left)))}</div>'
+                if left else "")
+        self.summary.value = notice + self.say("progress_lesson", right=right, known=known, tried=tried, hints=hints,
+                                               where=kept_in(progress_path())) + todo
 
     def press_reset(self) -> None:
         """First press: ask again; second press: forget this lesson's progress."""
         if not self.armed:
             self.armed = True
-            self.reset_button.description = "Press again to forget"
+            self.reset_button.description = self.say("press_again")
             self.reset_button.button_style = "danger"
             return
         self.armed = False
-        self.reset_button.description = "Reset this lesson"
+        self.reset_button.description = self.say("reset_lesson")
         self.reset_button.button_style = ""
         self.tracker.reset(self.lesson)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus a sentence (the same for every student) for viewers that cannot run it."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = "Your progress (run the notebook to see it)"
-        bundle["text/html"] = STATIC
+        bundle["text/plain"] = self.say("progress_later")
+        bundle["text/html"] = self.say("progress_static")
         return bundle
 
 
@@ -85,9 +81,10 @@ class CourseProgress(widgets.VBox):
 
     def __init__(self, tracker: Tracker | None = None) -> None:
         self.tracker = tracker or store.TRACKER
+        self.say = say = Words(self.tracker.lang)
         self.listing = widgets.HTML()
-        self.reset_button = widgets.Button(description="Reset the whole course", icon="trash",
-                                           tooltip="Forget every answer and score (press twice to confirm)",
+        self.reset_button = widgets.Button(description=say("reset_course"), icon="trash",
+                                           tooltip=say("reset_course_tip"),
                                            layout=widgets.Layout(width="auto"))  # never cut its label short
         self.armed = False
         self.reset_button.on_click(lambda _b: self.press_reset())
@@ -96,17 +93,17 @@ class CourseProgress(widgets.VBox):
 
     def lines(self) -> list[str]:
         """The course's progress as lines of text."""
-        return course_lines(self.tracker.read(), course_lessons())
+        return course_lines(self.tracker.read(), course_lessons(), self.tracker.lang)
 
     def redraw(self) -> None:
         """Write the list anew."""
         rows = "".join(f"<li>{escape(line)}</li>" for line in self.lines())
-        self.listing.value = f"<b>Your progress in the course</b><ul>{rows}</ul>"
+        self.listing.value = f"<b>{escape(self.say('course_title'))}</b><ul>{rows}</ul>"
 
     def press_reset(self) -> None:
         """First press: ask again; second press: forget everything."""
         self.armed = not self.armed
-        self.reset_button.description = "Press again to forget all" if self.armed else "Reset the whole course"
+        self.reset_button.description = self.say("press_again_all" if self.armed else "reset_course")
         if not self.armed:
             self.tracker.reset()
             self.redraw()
@@ -114,13 +111,13 @@ class CourseProgress(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = "\n".join(self.lines())
-        bundle["text/html"] = "<p><b>Your progress in the course</b> (run the cell to see it)</p>"
+        bundle["text/html"] = self.say("course_later")
         return bundle
 
 
-def overview(lesson: str) -> Overview:
-    """The overview cell of a lesson."""
-    return Overview(lesson)
+def overview(lesson: str, lang: str = "en") -> Overview:
+    """The overview cell of a lesson, in the lesson's language (en, es or bg): its widgets speak it too."""
+    return Overview(lesson, lang=lang)
 
 
 def progress() -> CourseProgress:

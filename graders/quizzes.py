@@ -28,6 +28,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from graders.text import Words
+
+Hints = str | Sequence[str]  # one hint, or tiers: a nudge first, then a failing case, then one line
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -161,9 +165,9 @@ class MultipleChoice(Quiz):
     def check(self, index: int | None) -> Verdict:
         """Judge the option at index."""
         if index is None or not 0 <= index < len(self.choices):
-            return Verdict(False, "Pick one of the options first.")
+            return Verdict(False, words()("pick_option"))
         right = index == self._answer
-        prefix = "Right." if right else "Not quite."
+        prefix = words()("right" if right else "not_quite")
         return Verdict(right, f"{prefix} {self.choices[index].feedback}".strip())
 
     def unexplained(self) -> list[str]:
@@ -179,13 +183,12 @@ class PredictOutput(Quiz):
     """Show code, offer outputs; the right one is whatever the code prints when run."""
 
     def __init__(self, code: str, distractors: Mapping[str, str] | str, namespace: Mapping[str, Any],
-                 question: str = "What does the program print?", explanation: str = "",
-                 seed: int | str = 0) -> None:
+                 question: str = "", explanation: str = "", seed: int | str = 0) -> None:
         if isinstance(distractors, str):  # packed by pack_notes, with the explanation
             distractors, explanation = unpack_notes(distractors)
         self.code = code
         self.namespace = dict(namespace)
-        self.question = question
+        self.question = question or words()("predict_question")
         self.explanation = explanation
         self.seed = seed
         self.expected = run_snippet(code, self.namespace).rstrip("\n")
@@ -196,11 +199,11 @@ class PredictOutput(Quiz):
     def check(self, index: int | None) -> Verdict:
         """Judge the output at index against what the code really prints."""
         if index is None or not 0 <= index < len(self.choices):
-            return Verdict(False, "Pick one of the outputs first.")
+            return Verdict(False, words()("pick_output"))
         picked = self.choices[index]
         if picked == self.expected:
-            return Verdict(True, f"Right. {self.explanation}".strip())
-        return Verdict(False, f"Not quite. {self._feedback.get(picked, '')}".strip())
+            return Verdict(True, f"{words()('right')} {self.explanation}".strip())
+        return Verdict(False, f"{words()('not_quite')} {self._feedback.get(picked, '')}".strip())
 
     def unexplained(self) -> list[str]:
         """The wrong outputs offered without a note on the mistake behind them."""
@@ -253,13 +256,12 @@ class FindTheBug(Quiz):
     def check(self, line: int | None) -> Verdict:
         """Judge a (1-based) line number."""
         if line is None or not 1 <= line <= len(self.lines):
-            return Verdict(False, "Click the line you think is guilty.")
+            return Verdict(False, words()("click_line"))
         if line == self.bug_line:
-            return Verdict(True, f"Right: line {line}. {self.explanation} With the real line "
-                                 f"the program prints: {self.fixed_output}")
+            return Verdict(True, words()("bug_right", line=line, explanation=self.explanation,
+                                         output=self.fixed_output))
         note = self.notes.get(line, "")
-        return Verdict(False, f"Not this one: line {line} is exactly as in the game's real {self.name}. "
-                              f"{note} Look for the line that changed.".replace("  ", " "))
+        return Verdict(False, words()("bug_wrong", line=line, name=self.name, note=note).replace("  ", " "))
 
     def build(self) -> QuizBox:
         """Numbered, clickable lines, the wrong output, and the feedback."""
@@ -271,7 +273,7 @@ class FillTheGap(Quiz):
 
     def __init__(self, template: str, reference: Callable[..., Any],
                  cases: Mapping[str, tuple[Any, ...]], explanation: str = "",
-                 gap: str = "___", hint: str = "") -> None:
+                 gap: str = "___", hint: Hints = "") -> None:
         if template.count(gap) != 1:
             raise ValueError(f"the template must have exactly one gap {gap!r}")
         self.template = template
@@ -284,18 +286,18 @@ class FillTheGap(Quiz):
     def check(self, text: str) -> Verdict:
         """Fill the gap with text, run the result on every case, compare with the real function."""
         if not text.strip():
-            return Verdict(False, "Type what belongs in the gap first.")
+            return Verdict(False, words()("gap_first"))
         name = self.reference.__name__
         try:
             filled = define_like(self.reference, self.template.replace(self.gap, text), "<gap>")
             for case, args in self.cases.items():
                 got, want = filled(*args), self.reference(*args)
                 if got != want:
-                    return Verdict(False, f"Not quite: for {case} yours answers {got!r}, "
-                                          f"the game's {name} answers {want!r}.")
+                    return Verdict(False, words()("gap_wrong", case=case, got=repr(got), name=name,
+                                                  want=repr(want)))
         except Exception as error:  # the student's text may be anything
-            return Verdict(False, f"That does not run: {type(error).__name__}: {error}")
-        return Verdict(True, f"Right. {self.explanation}".strip())
+            return Verdict(False, words()("does_not_run", error=f"{type(error).__name__}: {error}"))
+        return Verdict(True, f"{words()('right')} {self.explanation}".strip())
 
     def build(self) -> QuizBox:
         """The code with its gap, a text field, a Check button and the hint."""
@@ -321,7 +323,18 @@ STYLE = """<style>
   background-color: var(--jp-brand-color1); }
 .cosmos-quiz .cosmos-feedback .widget-html-content { line-height: 1.45; padding: 4px 0; white-space: pre-line; }
 </style>"""
-LATER = "<p><i>Run the notebook from the top to answer here.</i></p>"
+
+
+def later() -> str:
+    """What a page without a kernel shows under a question: run the notebook to answer."""
+    return f"<p><i>{escape(words()('run_to_answer'))}</i></p>"
+
+
+def words() -> Words:
+    """The kit's texts in the language of the lesson open (English until a lesson says otherwise)."""
+    from graders.progress import TRACKER
+
+    return Words(TRACKER.lang)
 
 
 def feedback_html(verdict: Verdict) -> str:
@@ -371,8 +384,8 @@ class QuizBox(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus the question without its answer for viewers that cannot run it."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = f"Quiz: {self.title} (run the notebook to answer)"
-        bundle["text/html"] = self.static_html + LATER
+        bundle["text/plain"] = words()("quiz_later", title=self.title)
+        bundle["text/html"] = self.static_html + later()
         return bundle
 
 
@@ -389,7 +402,8 @@ class CheckButton(widgets.ToggleButton):
     shown = traitlets.Any(None, allow_none=True).tag(sync=True)
 
     def __init__(self, source: widgets.Widget, trait: str, tooltip: str) -> None:
-        super().__init__(value=False, description="Check", button_style="primary", icon="check", tooltip=tooltip)
+        super().__init__(value=False, description=words()("check"), button_style="primary", icon="check",
+                         tooltip=tooltip)
         self.add_class("cosmos-check")
         self.source, self.trait = source, trait
         self.shown = getattr(source, trait)
@@ -437,9 +451,9 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
     head = f"<b>{escape(question)}</b>" + (pre(code) if code is not None else "")
     radio = widgets.RadioButtons(options=list(options), value=None,
                                  layout=widgets.Layout(width="max-content"))
-    button = CheckButton(radio, "index", "Judge the option you picked")
-    runner = widgets.Button(description="Run it", disabled=True, icon="play",
-                            tooltip="After checking: run the code and see what it prints")
+    button = CheckButton(radio, "index", words()("check_option_tip"))
+    runner = widgets.Button(description=words()("run_it"), disabled=True, icon="play",
+                            tooltip=words()("run_it_tip"))
     truth = widgets.HTML("")
     row = [button, runner] if reveal is not None else [button]
     listing = "".join(f"<li>{pre(option) if outputs else escape(option)}</li>" for option in options)
@@ -458,7 +472,7 @@ def choice_widget(question: str, options: Sequence[str], check: Callable[[int | 
 
     box.restore = restore
     if reveal is not None:
-        runner.on_click(lambda _b: setattr(truth, "value", "It prints:" + pre(reveal())))
+        runner.on_click(lambda _b: setattr(truth, "value", words()("it_prints") + pre(reveal())))
     return box
 
 
@@ -470,7 +484,7 @@ class LinePicker(widgets.VBox):
     def __init__(self, numbered: Sequence[str], feedback: widgets.HTML,
                  judge: Callable[[int], bool] | None = None) -> None:
         self.options = [(text, n) for n, text in enumerate(numbered, start=1)]
-        self.buttons = [widgets.Button(description=text, tooltip=f"Line {n}: is this the guilty one?",
+        self.buttons = [widgets.Button(description=text, tooltip=words()("line_tip", n=n),
                                        layout=widgets.Layout(width="100%")) for text, n in self.options]
         for n, button in enumerate(self.buttons, start=1):
             button.add_class("cosmos-line")
@@ -528,12 +542,12 @@ def line_widget(lines: Sequence[str], output: str,
     return box
 
 
-def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: str = "") -> QuizBox:
+def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: Hints = "") -> QuizBox:
     """The code with its gap marked, a field for the missing piece, Check."""
     mark = '<span style="background:#fde68a">&nbsp;?&nbsp;</span>'
     shown = f"<pre>{escape(template).replace(escape(gap), mark)}</pre>"
     field = widgets.Text(placeholder="what goes in the gap", layout=widgets.Layout(width="16em"))
-    button = CheckButton(field, "value", "Run your version on the cases and compare it with the game's")
+    button = CheckButton(field, "value", words()("check_gap_tip"))
     parts = [widgets.HTML(shown), widgets.HBox([field, button])] + ([hint_row(hint)] if hint else [])
     box = QuizBox(parts, "fill the gap", shown)
     box.field, box.button = field, button
@@ -548,23 +562,51 @@ def gap_widget(template: str, gap: str, check: Callable[[str], Verdict], hint: s
     return box
 
 
-def hint_row(hint: str) -> widgets.VBox:
-    """A Hint button and, once it is pressed, the hint under it (every press is counted in the progress)."""
-    button = widgets.Button(description="Hint", icon="lightbulb-o",
-                            tooltip="Show a hint (it is counted in your progress)")
+def hint_tiers(hint: Hints) -> list[str]:
+    """The hint's tiers, in the order they are shown (a single string is one tier)."""
+    return [hint] if isinstance(hint, str) else list(hint)
+
+
+def hint_row(hint: Hints) -> widgets.VBox:
+    """A Hint button that shows one more tier of the hint at each press (every press is counted in the progress)."""
+    tiers = hint_tiers(hint)
+    button = widgets.Button(description=hint_label(0, len(tiers)), icon="lightbulb-o", tooltip=words()("hint_tip"))
     text = widgets.HTML("")
     text.add_class("cosmos-hint")
     row = widgets.VBox([button, text])
-    row.button, row.text, row.listeners = button, text, []
+    row.button, row.text, row.listeners, row.shown = button, text, [], 0
 
     def show(_button: object = None) -> None:
-        text.value = f'<div style="background:#eff6ff;padding:4px 8px;border-radius:4px">Hint: {escape(hint)}</div>'
+        if row.shown >= len(tiers):
+            return
+        row.shown += 1
+        text.value = "".join(
+            f'<div style="background:#eff6ff;padding:4px 8px;border-radius:4px;margin-top:2px">'
+            f'{escape(hint_title(number, len(tiers)))}: {escape(tier)}</div>'
+            for number, tier in enumerate(tiers[:row.shown], 1))
+        button.description = hint_label(row.shown, len(tiers))
+        button.disabled = row.shown == len(tiers)
         for listener in row.listeners:
             listener()
 
     row.reveal = show
     button.on_click(show)
     return row
+
+
+def hint_title(number: int, count: int) -> str:
+    """'Hint' for a single hint, 'Hint 2 of 3' for a tier."""
+    return words()("hint") if count == 1 else words()("hint_tier", number=number, count=count)
+
+
+def hint_label(shown: int, count: int) -> str:
+    """The Hint button's label once `shown` tiers of `count` are on the page."""
+    say = words()
+    if count == 1:
+        return say("hint")
+    if shown == 0:
+        return say("hint_first", count=count)
+    return say("hint_next", number=shown + 1, count=count) if shown < count else say("hint_none")
 
 
 def hint_rows(widget: widgets.Widget) -> list[widgets.VBox]:
@@ -590,8 +632,8 @@ def follow(box: QuizBox, kind: str) -> QuizBox:
                 box.restore(saved["answer"])
             except Exception:  # an answer from an older version of the lesson: start afresh
                 box.clear()
-        if int(saved.get("hints", 0)) > 0:
-            for row in hint_rows(box):
+        for row in hint_rows(box):
+            for _ in range(int(saved.get("hints", 0))):
                 row.reveal()
     answer = getattr(box, "answer", lambda: None)
     box.listeners.append(lambda verdict: TRACKER.record(pid, answer=answer(), correct=verdict.correct))
@@ -603,15 +645,15 @@ def follow(box: QuizBox, kind: str) -> QuizBox:
 class QuizSet(widgets.VBox):
     """Several quizzes one under the other, numbered, with a running score."""
 
-    def __init__(self, quizzes: Sequence[Quiz], title: str = "Your score") -> None:
+    def __init__(self, quizzes: Sequence[Quiz], title: str = "") -> None:
         self.quizzes = list(quizzes)
         self.boxes = [quiz.widget() for quiz in self.quizzes]
-        self.title = title
+        self.title = title or words()("your_score")
         self.score = widgets.HTML("")
         for box in self.boxes:
             box.listeners.append(lambda _verdict: self.update())
         count = len(self.boxes)
-        numbered = [widgets.VBox([widgets.HTML(f"<b>Question {i} of {count}</b>"), box],
+        numbered = [widgets.VBox([widgets.HTML(f"<b>{escape(words()('question_of', number=i, count=count))}</b>"), box],
                                  layout=widgets.Layout(margin="0 0 1.2em 0"))
                     for i, box in enumerate(self.boxes, start=1)]
         super().__init__([*numbered, self.score])
@@ -624,13 +666,14 @@ class QuizSet(widgets.VBox):
     def update(self) -> None:
         """Redraw the score."""
         answered = sum(1 for box in self.boxes if box.verdict is not None)
-        self.score.value = (f"<b>{self.title}: {self.right()} of {len(self.boxes)} right</b> "
-                            f"({answered} answered)")
+        say = words()
+        self.score.value = (f"<b>{escape(say('score', title=self.title, right=self.right(), count=len(self.boxes)))}"
+                            f"</b> {escape(say('answered', answered=answered))}")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus every question without its answer for viewers that cannot run it."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = f"{len(self.boxes)} questions (run the notebook to answer)"
-        bundle["text/html"] = "".join(f"<p><b>Question {i}</b></p>{box.static_html}"
-                                      for i, box in enumerate(self.boxes, start=1)) + LATER
+        bundle["text/plain"] = words()("questions_later", count=len(self.boxes))
+        bundle["text/html"] = "".join(f"<p><b>{escape(words()('question', number=i))}</b></p>{box.static_html}"
+                                      for i, box in enumerate(self.boxes, start=1)) + later()
         return bundle

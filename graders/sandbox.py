@@ -18,13 +18,16 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders import bytecode, cgroups, plainjail, seccomp, shipping
+from graders import bytecode, cgroups, plainjail, seccomp
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = "/course"  # where the course's public packages appear inside
 SANDBOX_VENV = "/venv"  # where the grader's virtual environment appears inside the jail
 PUBLIC_PACKAGES = ("cosmos", "tents")  # importable by a submission, read-only
-SANDBOX_GRADERS_FILES = tuple(f"{name}.py" for name in shipping.SANDBOX)  # the manifest says which
+# what a submission's kernel may import of the grader inside the sandbox (bound read-only; the fallback jail adds
+# jail.py, which starts the kernel); the manifest (graders_instructor/release/manifest.py) reads this list
+SANDBOX_MODULES = ("__init__", "selfcheck", "probe", "runner", "kernel")
+SANDBOX_GRADERS_FILES = tuple(f"{name}.py" for name in SANDBOX_MODULES)
 SANDBOX_ENVIRONMENT = (  # everything else of the grader's environment stays outside
     ("HOME", "/tmp"),
     ("USER", "student"),

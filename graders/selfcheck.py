@@ -73,8 +73,8 @@ def report(data: dict, title: str) -> str:
     return "\n".join(lines)
 
 
-def check_notebook(path: Path, exercise: str | None = None) -> tuple[bool, str]:
-    """The public checks on a saved notebook, in the sandbox as the grader runs it."""
+def check_notebook(path: Path, exercise: str | None = None, keep: bool = True) -> tuple[bool, str]:
+    """The public checks on a saved notebook, in the sandbox as the grader runs it (its score kept if keep)."""
     from graders.exercise import ExerciseError, load_exercise
     from graders.grading import grade_submission, limits_for
 
@@ -86,11 +86,25 @@ def check_notebook(path: Path, exercise: str | None = None) -> tuple[bool, str]:
     public = tuple(check for check in loaded.checks if not check.hidden)
     data = grade_submission(loaded, path, limits_for(loaded), public)
     text = report(data, loaded.title)
-    keep_score(loaded.name, data)
+    if keep:
+        keep_score(loaded.name, data)
+    else:
+        text = f"{NOT_KEPT}\n{text}"
     if "kernel could not start" in data.get("output", ""):
         text += (f"\n(the sandbox ran the kernel with {sys.executable}; "
                  "`python3 course.py setup` repairs the course's Python)")
     return data["score"] == data["max_score"], text
+
+
+NOT_KEPT = ("(not kept in your progress: the notebook is outside this course's folder, and this copy of the "
+            "course holds the hidden checks, so it is the instructor's and the notebook someone else's work)")
+
+
+def is_own_notebook(path: Path, instructor: bool) -> bool:
+    """Whether a checked notebook's score belongs in this user's progress: always in a student's course; in
+    the instructor's (the copy with the hidden checks), only for a notebook inside the course's folder."""
+    course = Path(__file__).resolve().parent.parent
+    return not instructor or path.resolve().is_relative_to(course)
 
 
 def missing_kernel_packages() -> list[str]:

@@ -5,7 +5,7 @@ student's function on each case (bounded in steps, so an endless loop is reporte
 names the first input where it differs from what is expected. What is expected comes from the engine's
 real function where the engine has one (students have the engine anyway), and otherwise from results
 recorded on the lesson's cases (`Recorded`, read from lessons/data/tasks.json): the function that made
-them stays on the instructor's side (graders/hidden/lessons/make_tasks.py), so no student receives it.
+them stays on the instructor's side (graders_instructor/hidden/lessons/make_tasks.py), so no student receives it.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from graders.quizzes import Quiz, QuizBox, Verdict, feedback_html, follow, hint_row
+from graders.quizzes import Hints, Quiz, QuizBox, Verdict, feedback_html, follow, hint_row, words
 from graders.stepping import MAX_RUN, record_call
 
 # A case: the arguments, or a function that makes them afresh (for functions that change their arguments).
@@ -40,7 +40,7 @@ class Recorded:
         results = recorded_results().get(self.__name__, {})
         if case not in results:
             raise LookupError(f"lessons/data/tasks.json has no result for {self.__name__} on {case!r}: "
-                              "run python graders/hidden/lessons/make_tasks.py")
+                              "run python graders_instructor/hidden/lessons/make_tasks.py")
         return ast.literal_eval(results[case])
 
     def __repr__(self) -> str:
@@ -65,8 +65,11 @@ Reference = Callable[..., Any] | Recorded
 def whose(reference: Reference) -> str:
     """How feedback names the function compared with: the game's own, the puzzle's own, or the right answer."""
     module = getattr(reference, "__module__", "") or ""
-    owner = "game" if module.startswith("cosmos") else "puzzle" if module.startswith("tents") else ""
-    return f"the {owner}'s {reference.__name__}" if owner else f"the expected {reference.__name__}"
+    owner = "owner_game" if module.startswith("cosmos") else "owner_puzzle" if module.startswith("tents") else ""
+    say = words()
+    if owner:
+        return say("whose_owner", owner=say(owner), name=reference.__name__)
+    return say("whose_expected", name=reference.__name__)
 
 
 def expected(reference: Reference, case: str, made: Case,
@@ -87,13 +90,13 @@ def behaves_like(candidate: Any, reference: Reference, cases: Mapping[str, Case]
     """
     name = reference.__name__
     if not callable(candidate):
-        return Verdict(False, f"{name} is not a function yet: define it with def {name}(...): in the cell above.")
+        return Verdict(False, words()("not_a_function", name=name))
     look = observe or (lambda result, _args: result)
     for case, made in cases.items():
         wrong = judge_case(candidate, reference, case, made, look)
         if wrong is not None:
             return wrong
-    return Verdict(True, f"Right: yours behaves like {whose(reference)} on all {len(cases)} cases.")
+    return Verdict(True, words()("all_cases", whose=whose(reference), count=len(cases)))
 
 
 def judge_case(candidate: Any, reference: Reference, case: str, made: Case,
@@ -105,16 +108,17 @@ def judge_case(candidate: Any, reference: Reference, case: str, made: Case,
     """
     args = arguments(made)
     run = record_call(candidate, args, max_steps=MAX_RUN, keep=False)
-    printed = f" (it printed {run.printed.strip()!r})" if run.printed.strip() else ""
+    say = words()
+    printed = say("it_printed", text=repr(run.printed.strip())) if run.printed.strip() else ""
     if run.endless:
-        return Verdict(False, f"For {case} yours never stops: after {MAX_RUN} steps it was still running, "
-                              f"so some loop never reaches its end.{printed}")
+        return Verdict(False, say("never_stops", case=case, steps=MAX_RUN, printed=printed))
     if run.error is not None:
-        return Verdict(False, f"For {case} yours stops with {run.error}.{printed}")
+        return Verdict(False, say("stops_with", case=case, error=run.error, printed=printed))
     got = look(run.value, args)
     want = expected(reference, case, made, look)
     if not same_value(got, want):
-        return Verdict(False, f"For {case} yours gives {got!r}, {whose(reference)} gives {want!r}.{printed}")
+        return Verdict(False, say("gives", case=case, got=repr(got), whose=whose(reference), want=repr(want),
+                                  printed=printed))
     return None
 
 
@@ -154,8 +158,9 @@ class Task(Quiz):
     kind = "task"
 
     def __init__(self, statement: str, reference: Reference, cases: Mapping[str, Case],
-                 hint: str = "", explanation: str = "",
-                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "") -> None:
+                 hint: Hints = "", explanation: str = "",
+                 observe: Callable[[Any, tuple[Any, ...]], Any] | None = None, name: str = "",
+                 unseen: Callable[[], Mapping[str, Case]] | None = None) -> None:
         self.statement = statement
         self.reference = reference
         self.name = name or reference.__name__  # another name where the lesson's own code uses the engine's
@@ -163,25 +168,28 @@ class Task(Quiz):
         self.hint = hint
         self.explanation = explanation
         self.observe = observe
+        self.unseen = unseen  # more cases, made when the check runs: never in the notebook, nor their answers
         self.box: QuizBox | None = None
 
     def check(self, candidate: Any) -> Verdict:
-        """Judge the student's function by its behaviour on the cases."""
-        verdict = behaves_like(candidate, self.reference, self.cases, self.observe)
+        """Judge the student's function by its behaviour on the lesson's cases, then on the unseen ones."""
+        cases = {**self.cases, **(self.unseen() if self.unseen is not None else {})}
+        verdict = behaves_like(candidate, self.reference, cases, self.observe)
         if verdict.correct and self.explanation:
             return Verdict(True, f"{verdict.message} {self.explanation}")
         return verdict
 
     def build(self) -> QuizBox:
         """The task's statement, its hint and the place where the last verdict shows."""
-        head = (f"<b>Your turn: write <code>{escape(self.name)}</code></b><p>{escape(self.statement)}</p>"
-                "<p><small>Write it in the next cell, run it, then run the check cell after it.</small></p>")
+        say = words()
+        head = (f"<b>{say('task_head', name=f'<code>{escape(self.name)}</code>')}</b><p>{escape(self.statement)}</p>"
+                f"<p><small>{escape(say('task_how'))}</small></p>")
         parts: list[widgets.Widget] = [widgets.HTML(head)] + ([hint_row(self.hint)] if self.hint else [])
-        box = QuizBox(parts, f"write {self.name}", head)
+        box = QuizBox(parts, say("task_title", name=self.name), head)
         box.add_class("cosmos-task")
         box.answer = lambda: box.verdict.message if box.verdict is not None else None
         box.restore = lambda message: box.feedback.__setattr__(
-            "value", feedback_html(Verdict(False, f"Last time you checked: {message}")).replace(
+            "value", feedback_html(Verdict(False, words()("last_checked", message=message))).replace(
                 "#b45309", "#475569"))
         return box
 
@@ -197,8 +205,7 @@ class Task(Quiz):
         The starter stub, as the lesson gives it, is not judged: Run All on a fresh notebook records no task as
         tried; the task counts as tried once the student has written something in its cell."""
         if untouched(candidate):
-            return CheckResult(Verdict(False, f"Not tried yet: write {self.name} in the cell above (in place of "
-                                              "the ...), run that cell, then run this check."), pending=True)
+            return CheckResult(Verdict(False, words()("not_tried", name=self.name)), pending=True)
         verdict = self.check(candidate)
         self.widget().show(verdict)
         return CheckResult(verdict)

@@ -157,6 +157,13 @@ def _decode(tagged: object, depth: int, budget: list[int]) -> object:
     if len(rest) != 1:
         raise BadAnswer(f"malformed {tag!r} answer")
     body = rest[0]
+    if tag in ("list", "tuple", "dict"):
+        return _decode_container(tag, body, depth, budget)
+    return _decode_leaf(tag, body)
+
+
+def _decode_leaf(tag: str, body: object) -> object:
+    """Decode an int, bool, str, float or foreign object's node."""
     if tag in ("int", "bool", "str") and type(body) is LEAVES[tag]:
         if isinstance(body, int) and tag == "int" and len(str(abs(body))) > MAX_INT_DIGITS:
             raise BadAnswer("an integer with too many digits")
@@ -168,17 +175,22 @@ def _decode(tagged: object, depth: int, budget: list[int]) -> object:
             raise BadAnswer("malformed float") from None
     if tag == "other" and type(body) is str:
         return Foreign("".join(c if c.isprintable() else "?" for c in body[:80]))
-    if tag in ("list", "tuple") and type(body) is list:
+    raise BadAnswer(f"malformed {tag!r} answer")
+
+
+def _decode_container(tag: str, body: object, depth: int, budget: list[int]) -> object:
+    """Decode a list, tuple or dict node, its items one level deeper."""
+    if type(body) is not list:
+        raise BadAnswer(f"malformed {tag!r} answer")
+    if tag != "dict":
         items = [_decode(item, depth + 1, budget) for item in body]
         return items if tag == "list" else tuple(items)
-    if tag == "dict" and type(body) is list:
-        result: dict[str, object] = {}
-        for pair in body:
-            if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
-                raise BadAnswer("malformed dict answer")
-            result[pair[0]] = _decode(pair[1], depth + 1, budget)
-        return result
-    raise BadAnswer(f"malformed {tag!r} answer")
+    result: dict[str, object] = {}
+    for pair in body:
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+            raise BadAnswer("malformed dict answer")
+        result[pair[0]] = _decode(pair[1], depth + 1, budget)
+    return result
 
 
 def type_problem(value: object, answer_type: AnswerType) -> str | None:

@@ -1,4 +1,4 @@
 """The instructor's side of the grader: hidden checks' runs, batches, LMS exports, Gradescope, the student edition.
 
-Students never get this package (graders/shipping.py); `graders` (their side) never imports it.
+Students never get this package (graders_instructor/release/manifest.py); `graders` (their side) never imports it.
 """

@@ -1,10 +1,10 @@
-"""`python -m graders_instructor ...` (the `graders-instructor` command): the commands of `python -m graders`."""
+"""`python -m graders_instructor ...` (the `graders-instructor` command): every grader command."""
 
 from __future__ import annotations
 
 import sys
 
-from graders.__main__ import main
+from graders_instructor.commands import main
 
 __all__ = ["main"]
 

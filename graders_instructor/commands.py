@@ -1,5 +1,5 @@
-"""The instructor's commands of `python -m graders`: validate, grade, new, report, gradescope (beside the
-student's check and progress). graders/__main__.py finds this module where graders_instructor is installed.
+"""The instructor's command line, `python -m graders_instructor`: validate, grade, new, report, gradescope,
+beside the student's check and progress (which graders/__main__.py runs).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from graders.__main__ import Parser, add_check, add_limits, add_progress
+from graders.__main__ import main as run_command_line
+from graders.__main__ import run as run_students_command
 from graders.exercise import Exercise, ExerciseError, load_exercise
 from graders.grading import limits_for
 from graders.sandbox import Limits
@@ -19,7 +21,7 @@ from graders.sandbox import Limits
 
 def parser() -> argparse.ArgumentParser:
     """Every command and its options: the instructor's and the student's."""
-    main = Parser(prog="python -m graders", description="Check and grade exercises.")
+    main = Parser(prog="python -m graders_instructor", description="Check and grade exercises.")
     commands = main.add_subparsers(dest="command", required=True)
     validate = commands.add_parser(
         "validate", help="the reference passes, the starter and wrong solutions fail"
@@ -65,7 +67,9 @@ def parser() -> argparse.ArgumentParser:
         "--late-penalty", type=float, default=0.0, metavar="PERCENT",
         help="take PERCENT off the score of a late submission (Canvas's LATE); the feedback says so",
     )
-    from graders_instructor.moodlelang import LANGUAGES  # the instructor's side only (not in the student edition)
+    from graders_instructor.grading.moodlelang import (
+        LANGUAGES,  # the instructor's side only (not in the student edition)
+    )
 
     grade.add_argument(
         "--lang", default="en", choices=LANGUAGES,
@@ -94,18 +98,20 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run one of the instructor's commands (graders/__main__.py runs the student's)."""
+    """Run one command: the instructor's here, the student's by graders/__main__.py."""
+    if args.command in ("check", "progress"):
+        return run_students_command(args)
     if args.command == "new":
-        from graders_instructor.scaffold import create
+        from graders_instructor.authoring.scaffold import create
 
         if args.root is not None and not args.root.is_dir():
             raise ExerciseError(f"no folder {args.root}: make the course's folder first (--root is where it is)")
         written = create(args.name, *(() if args.root is None else (args.root,)))
         print(f"new exercise {args.name}:", *(str(path) for path in written), sep="\n  ")
-        print(f"fill in every TODO, then: python -m graders validate {written[0].parent}")
+        print(f"fill in every TODO, then: python -m graders_instructor validate {written[0].parent}")
         return 0
     if args.command == "report":
-        from graders_instructor.report import ReportError, write
+        from graders_instructor.grading.report import ReportError, write
 
         try:
             written = write(args.out, args.csv)
@@ -114,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {', '.join(str(path) for path in written)}")
         return 0
     if args.command == "gradescope":
-        from graders_instructor.gradescope import build
+        from graders_instructor.release.gradescope import build
 
         exercise = load_exercise(args.exercise)
         files = build(exercise, args.out, args.hidden_visibility)
@@ -134,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.command == "validate":
         from graders.exercise import exercise_folder, hidden_root_for
-        from graders_instructor.validate import missing
+        from graders_instructor.authoring.validate import missing
 
         folder = exercise_folder(args.exercise)
         left = missing(folder, hidden_root_for(folder) / folder.name)
@@ -144,8 +150,8 @@ def run(args: argparse.Namespace) -> int:
     exercise = load_exercise(args.exercise)
     limits = limits_for(exercise, args.timeout, args.memory)
     if args.command == "validate":
-        from graders_instructor.hints import hint_problems
-        from graders_instructor.validate import describe, validate
+        from graders_instructor.authoring.hints import hint_problems
+        from graders_instructor.authoring.validate import describe, validate
 
         problems = hint_problems(exercise.folder / "exercise.json", exercise.hidden_folder / "hidden.json")
         if problems:
@@ -161,8 +167,8 @@ def run(args: argparse.Namespace) -> int:
 
 def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
     """`grade`: collect every source's submissions by student, grade them, write the summary and gradebooks."""
-    from graders_instructor.batch import grade_all, students
-    from graders_instructor.platforms import SourceError, collect
+    from graders_instructor.grading.batch import grade_all, students
+    from graders_instructor.grading.platforms import SourceError, collect
 
     if not 0 <= args.late_penalty <= 100:
         raise ExerciseError("--late-penalty is a percent, from 0 to 100")
@@ -172,7 +178,7 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
         raise ExerciseError(f"no such submission: {missing[0]}")
     args.sheet = None
     if args.moodle_worksheet is not None:
-        from graders_instructor.moodlesheet import WorksheetError, read_sheet
+        from graders_instructor.grading.moodlesheet import WorksheetError, read_sheet
 
         try:
             args.sheet = read_sheet(args.moodle_worksheet)
@@ -197,10 +203,10 @@ def grade(args: argparse.Namespace, exercise: Exercise, limits: Limits) -> int:
 
 def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) -> None:
     """Every file made from the results: gradebooks, feedback pages, Moodle's feedback zip, Canvas's folders."""
-    from graders_instructor.batch import tally, write_atomic
-    from graders_instructor.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
-    from graders_instructor.gradebook import anonymous_note, canvas_column, canvas_csv, is_anonymous, moodle_csv
-    from graders_instructor.moodlelang import words
+    from graders_instructor.grading.batch import tally, write_atomic
+    from graders_instructor.grading.feedback import CANVAS_FOLDER, MOODLE_ZIP, PAGE, canvas_folders, moodle_zip, page
+    from graders_instructor.grading.gradebook import anonymous_note, canvas_column, canvas_csv, is_anonymous, moodle_csv
+    from graders_instructor.grading.moodlelang import words
 
     for submission, data in graded:
         who = submission.found.name if submission.found else submission.ident
@@ -238,7 +244,7 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
     late = any(data["extra_data"].get("late") for _, data in graded)
     penalty = f"; late submissions lost {args.late_penalty:g}%" if args.late_penalty and late else ""
     if (args.out / "report.html").is_file():  # a regrade into a reported folder: the report follows the grades
-        from graders_instructor.report import write as write_report
+        from graders_instructor.grading.report import write as write_report
 
         write_report(args.out, with_csv=(args.out / "report-scores.csv").is_file())
         written.append("report.html (made anew)")
@@ -249,8 +255,8 @@ def write_outputs(args: argparse.Namespace, exercise: Exercise, graded: list) ->
 
 def write_worksheet(args: argparse.Namespace, exercise: Exercise, graded: list, modified: str) -> None:
     """moodle-grades.csv from the instructor's worksheet; say which students either side lacks."""
-    from graders_instructor.batch import write_atomic
-    from graders_instructor.gradebook import moodle_from_sheet
+    from graders_instructor.grading.batch import write_atomic
+    from graders_instructor.grading.gradebook import moodle_from_sheet
 
     text, missing, absent = moodle_from_sheet(args.sheet, graded, modified, args.lang)
     write_atomic(args.out / "moodle-grades.csv", text)
@@ -268,8 +274,8 @@ def write_worksheet(args: argparse.Namespace, exercise: Exercise, graded: list, 
 def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, limits: Limits) -> list:
     """grade_all with every sandbox on a worker of the Dask cluster (as many at once as it has threads)."""
     from cosmos.cluster import ClusterUnavailable, connect
-    from graders_instructor.batch import grade_all
-    from graders_instructor.cluster import cluster_threads, remote_run
+    from graders_instructor.grading.batch import grade_all
+    from graders_instructor.grading.cluster import cluster_threads, remote_run
 
     try:
         client = connect(args.dask, args.dask_scheduler_file)
@@ -279,3 +285,8 @@ def grade_on_cluster(args: argparse.Namespace, exercise: Exercise, found: list, 
         jobs = cluster_threads(client)
         return grade_all(exercise, found, args.out, jobs, limits, run_job=remote_run(client),
                          late_penalty=args.late_penalty)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command of the instructor's command line (problems: one line on stderr, exit code 2)."""
+    return run_command_line(argv, parser, run)

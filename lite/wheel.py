@@ -7,7 +7,7 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from graders import shipping
+from graders_instructor.release import manifest
 
 NAME = "epic-cosmos-course"
 PACKAGES = ("cosmos", "tents", "lessons", "graders")
@@ -22,8 +22,8 @@ def wheel_name(version: str) -> str:
 
 
 def shipped(root: Path) -> list[str]:
-    """The course's files graders/shipping.py ships to the JupyterLite wheel, relative to root, sorted."""
-    return shipping.select(shipping.tracked_files(root), shipping.LITE)
+    """The course's files the manifest ships to the JupyterLite wheel, relative to root, sorted."""
+    return manifest.select(manifest.tracked_files(root), manifest.LITE)
 
 
 def package_files(root: Path) -> list[str]:

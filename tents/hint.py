@@ -1,7 +1,7 @@
 """Hints: the next deduction a player can make from the marks on the grid, explained in words."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
@@ -48,64 +48,109 @@ def _tents_word(n: int) -> str:
     return f"{n} tent" if n == 1 else f"{n} tents"
 
 
+@dataclass(frozen=True)
+class Words:
+    """The phrases every explanation draws on, worked out once for a deduction on a board."""
+
+    line: str  # "row 3" (empty when the rule is about no line)
+    line_title: str  # "Row 3"
+    missing: int  # tents the line still needs
+    new: str  # the cells the deduction decides
+    grass_word: str  # "is grass" or "are grass"
+    so_grass: str  # "so it is grass" or "so they are grass"
+
+
+def words_for(d: Deduction, board: Board) -> Words:
+    """The phrases for this deduction on this board (board: before it)."""
+    line = board.geo.line_text(d.line) if d.line >= 0 else ""
+    one = len(d.grass) == 1
+    return Words(line, line[:1].upper() + line[1:],
+                 board.clues[d.line] - board.tents[d.line] if d.line >= 0 else 0,
+                 _cells(board.geo, d.tents or d.grass) if (d.tents or d.grass) else "",
+                 "is grass" if one else "are grass", "so it is grass" if one else "so they are grass")
+
+
 def explain(deduction: Deduction, board: Board) -> str:
     """Why a deduction holds, in words, rows and columns counted from 0 (board: before it)."""
-    geo, d = board.geo, deduction
-    line = geo.line_text(d.line) if d.line >= 0 else ""
-    line_title = line[:1].upper() + line[1:]
-    missing = board.clues[d.line] - board.tents[d.line] if d.line >= 0 else 0
-    new = _cells(geo, d.tents or d.grass) if (d.tents or d.grass) else ""
-    grass_word = "is grass" if len(d.grass) == 1 else "are grass"
-    so_grass = "so it is grass" if len(d.grass) == 1 else "so they are grass"
-    if d.rule is Rule.TOUCHES_TENT:
-        return (f"The tent at {geo.cell_text(d.about[0])} touches {new} (by a side or a corner), "
-                f"and tents never touch: {so_grass}.")
-    if d.rule is Rule.LINE_FULL:
-        clue = board.clues[d.line]
-        has = ("needs no tent at all" if clue == 0 else "already has its one tent" if clue == 1
-               else f"already has all its {clue} tents")
-        return f"{line_title} {has}, so {new} {grass_word}."
-    if d.rule is Rule.NO_FREE_TREE:
-        return (f"A tent needs a tree of its own beside it, and no tree that still needs a tent "
-                f"is beside {new}: {so_grass}.")
-    if d.rule is Rule.TENT_ONE_TREE:
-        tree, tent = d.pairs[0]
-        return (f"The tent at {geo.cell_text(tent)} has only one tree beside it that still needs a "
-                f"tent, at {geo.cell_text(tree)}: they belong together.")
-    if d.rule is Rule.TREE_ONE_PLACE:
-        tree, tent = d.pairs[0]
-        return (f"The tree at {geo.cell_text(tree)} has only one place left for its tent: "
-                f"{geo.cell_text(tent)}.")
-    if d.rule is Rule.LINE_NEEDS_ALL:
-        if missing == 1:
-            return (f"{line_title} needs its last tent here, at {new}, because it is the only "
-                    f"free cell left in {line}.")
-        return (f"{line_title} still needs {_tents_word(missing)} and has exactly {missing} free "
-                f"cells left, so each of them, {new}, gets a tent.")
-    if d.rule is Rule.LINE_FITS:
-        parts = []
-        if d.tents:
-            parts.append(f"every way puts a tent at {_cells(geo, d.tents)}")
-        if d.grass:
-            parts.append(f"no way puts a tent at {_cells(geo, d.grass)}")
-        return (f"{line_title} still needs {_tents_word(missing)} in its free cells, no two side by "
-                f"side. Trying every way: " + ", and ".join(parts) + ".")
-    if d.rule is Rule.SHARED_NEIGHBOUR:
-        places = board.candidates(d.about[0])
-        return (f"The tree at {geo.cell_text(d.about[0])} can only have its tent at "
-                f"{_names(geo, places, 'or')}; each of "
-                f"those touches {new}, {so_grass}.")
-    if d.rule is Rule.TREES_CLAIM_LINE:
-        trees = _names(geo, d.about)
-        if len(d.about) == 1:
-            claim = f"the tree at {trees} can only put its tent in {line}"
-        else:
-            claim = f"the trees at {trees} can only put their tents in {line}, one each"
-        return f"{line_title} still needs {_tents_word(missing)}, and {claim}: so {new} {grass_word}."
-    if d.rule is Rule.LINE_SQUEEZES:
-        return (f"Every way to place the {_tents_word(missing)} that {line} still needs puts a "
-                f"tent next to {new}, {so_grass}.")
-    raise ValueError(f"no explanation for {d.rule}")
+    if deduction.rule not in EXPLAIN:
+        raise ValueError(f"no explanation for {deduction.rule}")
+    return EXPLAIN[deduction.rule](deduction, board, words_for(deduction, board))
+
+
+def _touches_tent(d: Deduction, board: Board, w: Words) -> str:
+    return (f"The tent at {board.geo.cell_text(d.about[0])} touches {w.new} (by a side or a corner), "
+            f"and tents never touch: {w.so_grass}.")
+
+
+def _line_full(d: Deduction, board: Board, w: Words) -> str:
+    clue = board.clues[d.line]
+    has = ("needs no tent at all" if clue == 0 else "already has its one tent" if clue == 1
+           else f"already has all its {clue} tents")
+    return f"{w.line_title} {has}, so {w.new} {w.grass_word}."
+
+
+def _no_free_tree(d: Deduction, board: Board, w: Words) -> str:
+    return (f"A tent needs a tree of its own beside it, and no tree that still needs a tent "
+            f"is beside {w.new}: {w.so_grass}.")
+
+
+def _tent_one_tree(d: Deduction, board: Board, w: Words) -> str:
+    tree, tent = d.pairs[0]
+    return (f"The tent at {board.geo.cell_text(tent)} has only one tree beside it that still needs a "
+            f"tent, at {board.geo.cell_text(tree)}: they belong together.")
+
+
+def _tree_one_place(d: Deduction, board: Board, w: Words) -> str:
+    tree, tent = d.pairs[0]
+    return (f"The tree at {board.geo.cell_text(tree)} has only one place left for its tent: "
+            f"{board.geo.cell_text(tent)}.")
+
+
+def _line_needs_all(d: Deduction, board: Board, w: Words) -> str:
+    if w.missing == 1:
+        return (f"{w.line_title} needs its last tent here, at {w.new}, because it is the only "
+                f"free cell left in {w.line}.")
+    return (f"{w.line_title} still needs {_tents_word(w.missing)} and has exactly {w.missing} free "
+            f"cells left, so each of them, {w.new}, gets a tent.")
+
+
+def _line_fits(d: Deduction, board: Board, w: Words) -> str:
+    parts = []
+    if d.tents:
+        parts.append(f"every way puts a tent at {_cells(board.geo, d.tents)}")
+    if d.grass:
+        parts.append(f"no way puts a tent at {_cells(board.geo, d.grass)}")
+    return (f"{w.line_title} still needs {_tents_word(w.missing)} in its free cells, no two side by "
+            f"side. Trying every way: " + ", and ".join(parts) + ".")
+
+
+def _shared_neighbour(d: Deduction, board: Board, w: Words) -> str:
+    places = board.candidates(d.about[0])
+    return (f"The tree at {board.geo.cell_text(d.about[0])} can only have its tent at "
+            f"{_names(board.geo, places, 'or')}; each of "
+            f"those touches {w.new}, {w.so_grass}.")
+
+
+def _trees_claim_line(d: Deduction, board: Board, w: Words) -> str:
+    trees = _names(board.geo, d.about)
+    if len(d.about) == 1:
+        claim = f"the tree at {trees} can only put its tent in {w.line}"
+    else:
+        claim = f"the trees at {trees} can only put their tents in {w.line}, one each"
+    return f"{w.line_title} still needs {_tents_word(w.missing)}, and {claim}: so {w.new} {w.grass_word}."
+
+
+def _line_squeezes(d: Deduction, board: Board, w: Words) -> str:
+    return (f"Every way to place the {_tents_word(w.missing)} that {w.line} still needs puts a "
+            f"tent next to {w.new}, {w.so_grass}.")
+
+
+EXPLAIN: dict[Rule, Callable[[Deduction, Board, Words], str]] = {
+    Rule.TOUCHES_TENT: _touches_tent, Rule.LINE_FULL: _line_full, Rule.NO_FREE_TREE: _no_free_tree,
+    Rule.TENT_ONE_TREE: _tent_one_tree, Rule.TREE_ONE_PLACE: _tree_one_place,
+    Rule.LINE_NEEDS_ALL: _line_needs_all, Rule.LINE_FITS: _line_fits, Rule.SHARED_NEIGHBOUR: _shared_neighbour,
+    Rule.TREES_CLAIM_LINE: _trees_claim_line, Rule.LINE_SQUEEZES: _line_squeezes,
+}
 
 
 def _board_from_marks(puzzle: Puzzle, tents: Iterable[Cell], grass: Iterable[Cell]) -> Board:

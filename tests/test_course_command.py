@@ -38,6 +38,19 @@ def test_help_and_the_readme_say_how_to_pass_options(capsys: pytest.CaptureFixtu
     assert "python3 course.py --no-browser --port 8899" in (ROOT / "README.md").read_text()
 
 
+@pytest.mark.parametrize("command", ["setup", "regenerate", "release", "lite", "lock"])
+def test_a_commands_help_says_what_it_does_and_starts_no_work(command: str, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(course, "setup", lambda *_: pytest.fail("--help set the course up"))
+    monkeypatch.setattr(course, "lock", lambda: pytest.fail("--help refreshed the pins"))
+    monkeypatch.setattr(course, "run", lambda *_a, **_k: pytest.fail("--help ran a command"))
+    assert course.main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: python3 course.py {command}")
+    described = next(line for line in course.USAGE.splitlines() if line.split()[:1] == [command])
+    assert described.split("  ")[-1].strip().split()[0] in out  # the first word of what USAGE says it does
+
+
 def test_an_unknown_command_is_refused(capsys: pytest.CaptureFixture[str]):
     assert course.main(["serve"]) == 2
     assert "unknown command 'serve'" in capsys.readouterr().err

@@ -21,8 +21,8 @@ from graders.exercise import Exercise, load_exercise
 from graders.grading import limits_for
 from graders.notebook import read_cells
 from graders.sandbox import Limits, SandboxUnavailable
-from graders_instructor.batch import grade_all
-from graders_instructor.cluster import cluster_threads, received, sandbox_on_worker, trial_job
+from graders_instructor.grading.batch import grade_all
+from graders_instructor.grading.cluster import cluster_threads, received, sandbox_on_worker, trial_job
 from tests.graders.hostile_submissions import attacks, write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +94,8 @@ def test_a_bad_address_is_a_clear_message_not_a_traceback() -> None:
     assert run.stderr.startswith(f"python -m cosmos: cannot reach the Dask scheduler at {address}: ")
     assert "Traceback" not in run.stderr
     starter = str(ROOT / "exercises" / "01-islands" / "islands.ipynb")
-    grading = subprocess.run([sys.executable, "-m", "graders", "grade", "01-islands", starter, "--dask", address],
+    grading = subprocess.run([sys.executable, "-m", "graders_instructor", "grade", "01-islands", starter,
+                              "--dask", address],
                              capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
     assert grading.returncode == 2 and grading.stdout == ""
     assert grading.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}: ")
@@ -156,7 +157,7 @@ def test_grading_on_the_cluster_gives_the_local_scores(
     paths = [islands.reference, islands.wrong_solutions[0],
              *(write(tmp_path / "hostile", name, found[name]) for name in HOSTILE)]
     limits = limits_for(islands, timeout=45)  # none of these loops: a limit no busy machine comes near, on both sides
-    command = [sys.executable, "-m", "graders", "grade", "01-islands", *map(str, paths), "--out",
+    command = [sys.executable, "-m", "graders_instructor", "grade", "01-islands", *map(str, paths), "--out",
                str(tmp_path / "remote"), "--timeout", "45", "--dask", client.scheduler.address]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
                           cwd=ROOT) as remote:  # the cluster grades while this process grades locally
@@ -203,7 +204,7 @@ def test_a_worker_without_a_sandbox_refuses_to_grade(
         with pytest.raises(SandboxUnavailable, match=f"worker {worker} refuses to grade: .*needs bwrap"):
             future.result(timeout=600)
         client.run(break_the_sandbox, workers=[w for w in client.nthreads() if w != worker])
-        command = [sys.executable, "-m", "graders", "grade", "01-islands", str(islands.reference), "--out",
+        command = [sys.executable, "-m", "graders_instructor", "grade", "01-islands", str(islands.reference), "--out",
                    str(tmp_path / "out"), "--dask", client.scheduler.address]
         run = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
         assert run.returncode == 2 and "refuses to grade" in run.stderr and "Traceback" not in run.stderr

@@ -34,9 +34,9 @@ def options(words: list[str]) -> list[str]:
 
 
 def program_and_subcommand(words: list[str]) -> list[str]:
-    """`python -m graders grade 01-islands x` -> [graders, grade]: the module and the words before its arguments."""
+    """`python -m graders_instructor grade 01-islands x` -> [graders_instructor, grade]: the module and its command."""
     module, rest = words[2], words[3:]
-    if module in ("graders", "tents") and rest and not rest[0].startswith("-"):
+    if module in ("graders", "graders_instructor", "tents") and rest and not rest[0].startswith("-"):
         return [module, rest[0]]
     return [module]
 
@@ -44,7 +44,7 @@ def program_and_subcommand(words: list[str]) -> list[str]:
 def test_the_readme_shows_the_two_commands_and_every_part_of_a_first_session():
     shown = [" ".join(words) for words in shown_commands(README)]
     assert "python3 course.py" in shown and "python3 course.py test" in shown
-    for start in ("python -m cosmos", "python -m graders check", "python -m graders grade",
+    for start in ("python -m cosmos", "python -m graders check", "python -m graders_instructor grade",
                   "python3 course.py release"):
         assert any(command.startswith(start) for command in shown), start
 
@@ -74,5 +74,5 @@ def test_each_python_m_command_the_readme_shows_answers_help_and_takes_its_optio
         for option in options(words):
             assert option in done.stdout, f"README: {' '.join(words)}: {' '.join(program)} has no {option}"
         seen.add(" ".join(program))
-    assert {"cosmos", "tents generate", "graders check", "graders progress", "graders grade",
-            "graders report"} <= seen
+    assert {"cosmos", "tents generate", "graders check", "graders progress",
+            "graders_instructor grade", "graders_instructor report"} <= seen

@@ -1,7 +1,7 @@
 """The pip wheel (`pip install .`) holds the engine, the puzzle, the grader's code, the lessons and the exercises,
-exactly the files graders/shipping.py ships to the wheel, and nothing of the instructor's side: no hidden check,
-reference or known-wrong solution, no script that makes them. Installed into a fresh virtual environment, its
-commands work from another folder."""
+exactly the files graders_instructor/release/manifest.py ships to the wheel, and nothing of the instructor's
+side: no hidden check, reference or known-wrong solution, no script that makes them. Installed into a fresh virtual
+environment, its commands work from another folder."""
 from __future__ import annotations
 
 import ast
@@ -18,14 +18,15 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from graders import shipping
+from graders.selfcheck import NOT_KEPT
+from graders_instructor.release import manifest
 from tests.reference import ROOT
 
-TRACKED = shipping.tracked_files(ROOT)
+TRACKED = manifest.tracked_files(ROOT)
 IN_THE_WHEEL = {"exercises/": "graders/exercises/"}  # the repository's folder -> the package data's
 
-INSTRUCTOR_ONLY = ("graders/hidden/", "graders_instructor/edition/", "reference.ipynb", "solution.py", "/wrong/",
-                   "/make_hidden")
+INSTRUCTOR_ONLY = ("graders_instructor/hidden/", "graders_instructor/release/student/", "reference.ipynb",
+                   "solution.py", "/wrong/", "/make_hidden")
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +54,7 @@ def test_the_wheel_has_the_engine_the_puzzle_and_the_self_check(wheel_names: lis
 
 
 def test_the_wheel_has_nothing_of_the_instructors_side(wheel_names: list[str]):
-    assert (ROOT / "graders" / "hidden" / "03-battle" / "solution.py").is_file()  # what must stay out is there
+    assert (ROOT / "graders_instructor" / "hidden" / "03-battle" / "solution.py").is_file()  # it is there
     leaked = [name for name in wheel_names if any(mark in f"/{name}" for mark in INSTRUCTOR_ONLY)]
     assert leaked == []
 
@@ -61,8 +62,8 @@ def test_the_wheel_has_nothing_of_the_instructors_side(wheel_names: list[str]):
 def test_the_wheel_declares_the_console_commands_and_the_licence(wheel: zipfile.ZipFile, wheel_names: list[str]):
     entry_points = next(name for name in wheel_names if name.endswith(".dist-info/entry_points.txt"))
     text = wheel.read(entry_points).decode()
-    for line in ("cosmos = cosmos.__main__:main", "graders = graders.__main__:main", "tents = tents.cli:main",
-                 "graders-instructor = graders_instructor.__main__:main"):
+    for line in ("cosmos = cosmos.__main__:main", "graders = graders_instructor.__main__:main",
+                 "tents = tents.cli:main", "graders-instructor = graders_instructor.__main__:main"):
         assert line in text
     assert any(name.endswith("licenses/LICENSE") for name in wheel_names)
 
@@ -121,7 +122,7 @@ def wheel_path(name: str) -> str:
 
 def test_the_wheel_holds_exactly_the_manifests_wheel_files(wheel_names: list[str]):
     files = sorted(name for name in wheel_names if ".dist-info/" not in name)
-    wanted = sorted(wheel_path(name) for name in shipping.select(TRACKED, shipping.WHEEL) if name != "LICENSE")
+    wanted = sorted(wheel_path(name) for name in manifest.select(TRACKED, manifest.WHEEL) if name != "LICENSE")
     assert files == wanted
     assert "graders/exercises/01-islands/exercise.json" in files and "lessons/01-galaxy-from-a-seed.ipynb" in files
 
@@ -217,7 +218,8 @@ def test_the_installed_self_check_finds_its_exercise(installed: Path, tmp_path: 
     here = subprocess.run([sys.executable, "-m", "graders", "check", str(notebook)], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
     # the starter's stubs fail the public checks in the sandbox, each with its answer: the same report as the
-    # course's own self-check gives, from the exercise.json installed as the grader's package data
+    # course's own self-check gives, from the exercise.json installed as the grader's package data; the
+    # instructor's copy (the one with hidden checks) keeps a notebook from outside the course out of its progress
     assert run.returncode == 1, run.stdout + run.stderr
     assert "kernel could not start" not in run.stdout and "did not get that far" not in run.stdout, run.stdout
-    assert run.stdout.startswith("Islands: 9 checks") and run.stdout == here.stdout
+    assert run.stdout.startswith("Islands: 9 checks") and here.stdout == f"{NOT_KEPT}\n{run.stdout}"

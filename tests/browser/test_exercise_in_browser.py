@@ -16,7 +16,7 @@ from tests.browser.pages import Shots
 from tests.browser.test_practice_in_browser import step_the_starter
 
 EXERCISE = "exercises/01-islands"
-HIDDEN = ROOT / "graders" / "hidden" / "01-islands"
+HIDDEN = ROOT / "graders_instructor" / "hidden" / "01-islands"
 PASSED = re.compile(r"^(\d+) of \1 checks pass")
 
 

@@ -1,4 +1,4 @@
-"""The batch report (`python -m graders report OUT`) in Chromium: offline, its pictures drawn, nothing broken."""
+"""The batch report (`python -m graders_instructor report OUT`) in Chromium: offline, pictures drawn, nothing broken."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from graders import sandbox
 from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import read_cells
-from graders_instructor.batch import grade_all
+from graders_instructor.grading.batch import grade_all
 from tests.graders.hostile_submissions import LOOPS, Hostile, attacks, write
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,12 +39,13 @@ def verdict_text(output: str) -> str:
     return output.split("\nhint: ", 1)[0]
 
 
-def graders_cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """Run `python -m graders ARGS` from this repository, as a teacher or a student would."""
+def graders_cli(*args: str, cwd: Path, timeout: float = 300,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m graders_instructor ARGS` from this repository, as a teacher would (env: added to it)."""
     return subprocess.run(
-        [sys.executable, "-m", "graders", *args],
+        [sys.executable, "-m", "graders_instructor", *args],
         cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
+        env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -249,7 +249,7 @@ def attacks(
     secret_files = [
         str(exercise.hidden_folder / "hidden.json"),
         str(exercise.reference),
-        "../../graders/hidden/01-islands/hidden.json",
+        "../../graders_instructor/hidden/01-islands/hidden.json",
         "/etc/shadow",
     ]
     addresses = [("127.0.0.1", port), (host, port), ("1.1.1.1", 53), ("pypi.org", 443)]

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from graders_instructor.moodlelang import Words
+from graders_instructor.grading.moodlelang import Words
 
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")  # PHP's is_numeric, without spaces or hex
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.__main__ import main
-from graders_instructor.commands import parser
+from graders_instructor.commands import main, parser
 from tests.graders.grader_helpers import REPO
 
 REQUIRED = {"grade": "exercise, submissions", "validate": "exercise", "check": "notebook", "new": "name",

@@ -10,7 +10,7 @@ from cosmos.data import TECHS
 from cosmos.tech import research_order
 from graders.exercise import EXERCISES, Kind, load_exercise
 from graders.grading import limits_for
-from graders_instructor.batch import grade_all
+from graders_instructor.grading.batch import grade_all
 
 pytestmark = pytest.mark.slow
 

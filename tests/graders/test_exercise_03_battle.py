@@ -20,7 +20,7 @@ from cosmos.rng import Random
 from cosmos.world import new_world
 from graders.exercise import load_exercise
 from graders.notebook import read_cells
-from graders_instructor.hints import with_hints
+from graders_instructor.authoring.hints import with_hints
 from tests.graders.grader_helpers import graders_cli
 
 EXERCISE = load_exercise("03-battle")

@@ -12,7 +12,7 @@ from graders import probe
 from graders.exercise import ExerciseError, Kind, load_exercise
 from graders.grading import job_for, limits_for
 from graders.scoring import judge_result
-from graders_instructor.batch import grade_all
+from graders_instructor.grading.batch import grade_all
 
 EXERCISE = "05-event-bus"
 
@@ -28,7 +28,7 @@ def reference() -> dict:
     """The reference solution's names, from the script that writes its notebook."""
     import importlib.util
 
-    path = Path(__file__).resolve().parents[2] / "graders" / "hidden" / EXERCISE / "make_notebooks.py"
+    path = Path(__file__).resolve().parents[2] / "graders_instructor" / "hidden" / EXERCISE / "make_notebooks.py"
     spec = importlib.util.spec_from_file_location("make_notebooks_05", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -34,8 +34,8 @@ from cosmos.save import SaveGame
 from graders.exercise import EXERCISES, load_exercise
 from graders.grading import limits_for
 from graders.notebook import read_cells
-from graders_instructor.hints import with_hints
-from graders_instructor.validate import describe, validate
+from graders_instructor.authoring.hints import with_hints
+from graders_instructor.authoring.validate import describe, validate
 from lessons.kit.balance import OF_INITIAL, load_balance, tally
 from tests.hidden_scripts import load_script
 
@@ -128,7 +128,7 @@ def test_the_students_folder_holds_nothing_hidden() -> None:
 
 def test_validate_grades_the_reference_full_and_every_wrong_solution_down_by_what_it_fails_in_process() -> None:
     exercise = load_exercise("06-save")
-    findings = validate(exercise, 2, limits_for(exercise))  # what `graders validate 06-save` runs, in the sandbox
+    findings = validate(exercise, 2, limits_for(exercise))  # what `validate 06-save` runs, in the sandbox
     assert describe(exercise, findings).splitlines()[-1] == "valid"
     max_score = len(all_checks())
     assert exercise.max_score == max_score

@@ -9,18 +9,20 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import ExerciseError
-from graders_instructor.scaffold import step_cells
+from graders_instructor.authoring.scaffold import step_cells
 from tests.hidden_scripts import load_script
 from tests.reference import ROOT
 
 # exercise -> its script and the notebooks it writes (exercise 03's script writes the reference and the wrong ones)
 SCRIPTS = {
-    "03-battle": ("make_solutions.py", ["graders/hidden/03-battle/reference.ipynb", "graders/hidden/03-battle/wrong"]),
+    "03-battle": ("make_solutions.py", ["graders_instructor/hidden/03-battle/reference.ipynb",
+                                        "graders_instructor/hidden/03-battle/wrong"]),
     "05-event-bus": ("make_notebooks.py", ["exercises/05-event-bus/event_bus.ipynb",
-                                           "graders/hidden/05-event-bus/reference.ipynb",
-                                           "graders/hidden/05-event-bus/wrong"]),
-    "06-save": ("make_notebooks.py", ["exercises/06-save/save.ipynb", "graders/hidden/06-save/reference.ipynb",
-                                      "graders/hidden/06-save/wrong"]),
+                                           "graders_instructor/hidden/05-event-bus/reference.ipynb",
+                                           "graders_instructor/hidden/05-event-bus/wrong"]),
+    "06-save": ("make_notebooks.py", ["exercises/06-save/save.ipynb",
+                                      "graders_instructor/hidden/06-save/reference.ipynb",
+                                      "graders_instructor/hidden/06-save/wrong"]),
 }
 
 
@@ -38,12 +40,12 @@ def notebooks(root: Path, places: list[str]) -> dict[str, bytes]:
 def test_the_make_script_writes_the_committed_notebooks_byte_for_byte(exercise: str, tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch):
     script, places = SCRIPTS[exercise]
-    for folder in (f"exercises/{exercise}", f"graders/hidden/{exercise}"):
+    for folder in (f"exercises/{exercise}", f"graders_instructor/hidden/{exercise}"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
     written = notebooks(tmp_path, places)
     for name in written:
         (tmp_path / name).unlink()  # the script must write each of them again
-    maker = load_script(ROOT / "graders" / "hidden" / exercise, script.removesuffix(".py"))
+    maker = load_script(ROOT / "graders_instructor" / "hidden" / exercise, script.removesuffix(".py"))
     for name in ("HERE", "ROOT", "STARTER", "EXERCISE"):  # the script writes into the copy, not the repository
         if hasattr(maker, name):
             monkeypatch.setattr(maker, name, tmp_path / getattr(maker, name).relative_to(ROOT))

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import load_exercise
-from graders_instructor.batch import Submission, csv_text, spreadsheet_safe, summary_csv
-from graders_instructor.gradebook import canvas_csv, moodle_csv
-from graders_instructor.platforms import Found
+from graders_instructor.grading.batch import Submission, csv_text, spreadsheet_safe, summary_csv
+from graders_instructor.grading.gradebook import canvas_csv, moodle_csv
+from graders_instructor.grading.platforms import Found
 from tests.graders.grader_helpers import graders_cli
 
 ISLANDS = load_exercise("01-islands")

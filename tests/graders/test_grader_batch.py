@@ -20,7 +20,7 @@ from graders import sandbox
 from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import write_notebook
-from graders_instructor.batch import grade_all
+from graders_instructor.grading.batch import grade_all
 from tests.graders.grader_helpers import BATCH_SIZE, Batch, verdict_text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -140,7 +140,7 @@ def test_grading_stopped_midway_carries_on_where_it_stopped(islands: Exercise, t
     command = [
         sys.executable,
         "-m",
-        "graders",
+        "graders_instructor",
         "grade",
         "01-islands",
         *paths,

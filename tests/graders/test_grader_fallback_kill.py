@@ -132,9 +132,9 @@ def test_kill_uid_stops_a_fork_and_exit_chain_under_load() -> None:
 
 
 def plain_grade(*paths: Path, out: Path, jobs: int, timeout: int) -> dict[str, dict]:
-    """`python -m graders grade` in the fallback jail: each submission's results."""
+    """`python -m graders_instructor grade` in the fallback jail: each submission's results."""
     env = {**os.environ, "COSMOS_SANDBOX": "plain"}
-    command = [sys.executable, "-m", "graders", "grade", "01-islands", *map(str, paths), "--out", str(out),
+    command = [sys.executable, "-m", "graders_instructor", "grade", "01-islands", *map(str, paths), "--out", str(out),
                "--jobs", str(jobs), "--timeout", str(timeout)]
     graded = subprocess.run(command, cwd=REPO, env={**env, "PYTHONPATH": str(REPO)}, capture_output=True, text=True,
                             timeout=600)

@@ -86,15 +86,15 @@ def one_grader_as_nobody() -> Iterator[None]:
 
 
 def grade_as_nobody(top: Path, submissions: list[Path], jobs: int, out: str, timeout: int = 60) -> dict[str, dict]:
-    """`python -m graders grade` run by uid 65534 on the copied course: each submission's results (timeout: seconds
-    per submission; the exercise's own 60 s by default, which no submission that ends comes near)."""
+    """`python -m graders_instructor grade` run by uid 65534 on the copied course: each submission's results (timeout:
+    seconds     per submission; the exercise's own 60 s by default, which no submission that ends comes near)."""
     home = top / "home"
     readable_by_all(home)
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TMPDIR": str(home), "LANG": "C.UTF-8",
            "PYTHONPATH": str(top / "course")}
     command = [
         "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
-        str(top / "venv" / "bin" / "python"), "-m", "graders", "grade", "01-islands",
+        str(top / "venv" / "bin" / "python"), "-m", "graders_instructor", "grade", "01-islands",
         *map(str, submissions), "--out", str(home / out), "--jobs", str(jobs), "--timeout", str(timeout),
     ]
     with one_grader_as_nobody():
@@ -108,7 +108,7 @@ def grade_as_nobody(top: Path, submissions: list[Path], jobs: int, out: str, tim
 def test_an_ordinary_user_grades_two_at_a_time_with_every_limit_in_place(course_as_a_user: Path) -> None:
     top = course_as_a_user
     home = top / "home"
-    hidden = top / "course" / "graders" / "hidden" / "01-islands"
+    hidden = top / "course" / "graders_instructor" / "hidden" / "01-islands"
     submissions = [
         hidden / "reference.ipynb",
         hidden / "wrong" / "always-equal.ipynb",

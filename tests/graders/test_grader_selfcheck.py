@@ -93,3 +93,32 @@ def test_check_needs_a_known_exercise(tmp_path: Path) -> None:
     done = graders_cli("check", str(lost), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr == f"error: {lost} is not in an exercise folder; name the exercise with --exercise\n"
+
+
+@pytest.mark.slow
+def test_the_instructors_check_of_a_students_notebook_stays_out_of_the_instructors_progress(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    data = tmp_path / "data"
+    submission = tmp_path / "downloads" / "jane_islands.ipynb"  # a student's work, outside the course's folder
+    submission.parent.mkdir()
+    shutil.copy(load_exercise("01-islands").reference, submission)
+    done = graders_cli("check", str(submission), "--exercise", "01-islands", cwd=tmp_path,
+                       env={"XDG_DATA_HOME": str(data)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[0].startswith("(not kept in your progress: the notebook is outside")
+    assert done.stdout.splitlines()[-1] == "9 of 9 checks pass, score 9/9."
+    progress_file = data / "epic-cosmos" / "progress.json"
+    assert not progress_file.exists() or json.loads(progress_file.read_text())["exercises"] == {}
+    own = graders_cli("check", str(STARTER), cwd=tmp_path, env={"XDG_DATA_HOME": str(data)})  # the course's own
+    assert "not kept" not in own.stdout
+    assert json.loads(progress_file.read_text())["exercises"]["01-islands"]["score"] == 0
+
+
+def test_in_a_students_course_every_checked_notebook_is_their_own(tmp_path: Path) -> None:
+    from graders.selfcheck import is_own_notebook
+
+    assert is_own_notebook(tmp_path / "x.ipynb", instructor=False)
+    assert not is_own_notebook(tmp_path / "x.ipynb", instructor=True)
+    assert is_own_notebook(STARTER, instructor=True)

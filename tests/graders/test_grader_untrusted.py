@@ -17,7 +17,7 @@ from graders.grading import grade_submission, limits_for
 from graders.notebook import SubmissionError, read_cells, read_submission, write_notebook
 from graders.sandbox import Limits
 from graders.scoring import HIDDEN_TEXT, printable, untrusted
-from graders_instructor.batch import grade_all, submissions
+from graders_instructor.grading.batch import grade_all, submissions
 from tests.graders.grader_helpers import verdict_text
 
 pytestmark = pytest.mark.slow

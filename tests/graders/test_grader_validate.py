@@ -10,7 +10,7 @@ import pytest
 
 from graders.exercise import EXERCISES, load_exercise
 from graders.grading import limits_for
-from graders_instructor.validate import describe, validate
+from graders_instructor.authoring.validate import describe, validate
 from tests.graders.grader_helpers import graders_cli
 
 pytestmark = pytest.mark.slow

@@ -15,7 +15,7 @@ import pytest
 
 from graders.exercise import load_exercise
 from graders.notebook import read_cells, write_notebook
-from graders_instructor.gradescope import build
+from graders_instructor.release.gradescope import build
 
 ISLANDS = load_exercise("01-islands")
 WRONG = ISLANDS.hidden_folder / "wrong" / "list-instead-of-tuple.ipynb"
@@ -60,7 +60,7 @@ def run_autograder(root: Path, **env: str) -> dict:
 
 
 def test_the_command_says_how_many_points_to_give_the_assignment(tmp_path: Path):
-    run = subprocess.run([sys.executable, "-m", "graders", "gradescope", "01-islands", "--out",
+    run = subprocess.run([sys.executable, "-m", "graders_instructor", "gradescope", "01-islands", "--out",
                           str(tmp_path / "autograder.zip")], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     public = sum(not check.hidden for check in ISLANDS.checks)
@@ -74,8 +74,8 @@ def test_the_zip_holds_the_scripts_the_checks_and_the_grader_and_no_solution(aut
         names = set(archive.namelist())
         assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
         setup = archive.read("setup.sh").decode()
-    assert {"setup.sh", "run_autograder", "graders/hidden/01-islands/hidden.json", "exercises/01-islands/exercise.json",
-            "graders/runner.py", "graders/jail.py", "cosmos/graph.py"} <= names
+    assert {"setup.sh", "run_autograder", "graders_instructor/hidden/01-islands/hidden.json",
+            "exercises/01-islands/exercise.json", "graders/runner.py", "graders/jail.py", "cosmos/graph.py"} <= names
     assert not [name for name in names if "reference" in name or "/wrong/" in name or "make_hidden" in name]
     assert "bubblewrap" in setup and "nbclient==" in setup
 
@@ -146,7 +146,7 @@ def test_the_fallback_jail_grades_alike_and_keeps_the_hidden_checks_from_the_sub
         where = Path(name)
         where.chmod(0o755)
         root = where / "p" / "autograder"
-        hidden = root / "source" / "graders" / "hidden" / "01-islands" / "hidden.json"
+        hidden = root / "source" / "graders_instructor" / "hidden" / "01-islands" / "hidden.json"
         readable = where / "readable.txt"
         readable.write_text("anyone may read this")
         readable.chmod(0o644)

@@ -12,7 +12,7 @@ from graders.exercise import Exercise
 from graders.grading import limits_for
 from graders.notebook import write_notebook
 from graders.scoring import HIDDEN_TEXT
-from graders_instructor.batch import grade_all
+from graders_instructor.grading.batch import grade_all
 from tests.graders.grader_helpers import verdict_text
 
 pytestmark = pytest.mark.slow

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.__main__ import main
 from graders.exercise import load_exercise
 from graders.scoring import Outcome, Verdict, results
-from graders_instructor.hints import hint_problems, leaked, with_hints
+from graders_instructor.authoring.hints import hint_problems, leaked, with_hints
+from graders_instructor.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = sorted(path.parent.name for path in (ROOT / "exercises").glob("*/exercise.json"))
@@ -18,7 +18,7 @@ EXERCISES = sorted(path.parent.name for path in (ROOT / "exercises").glob("*/exe
 @pytest.mark.parametrize("name", EXERCISES)
 def test_every_check_has_a_hint_and_no_hidden_hint_gives_its_check_away(name):
     public = ROOT / "exercises" / name / "exercise.json"
-    hidden = ROOT / "graders" / "hidden" / name / "hidden.json"
+    hidden = ROOT / "graders_instructor" / "hidden" / name / "hidden.json"
     assert hint_problems(public, hidden) == []
     checks = json.loads(public.read_text())["checks"] + json.loads(hidden.read_text())["checks"]
     assert all(check["hint"].strip() for check in checks)
@@ -55,9 +55,9 @@ def test_too_few_hints_are_refused(tmp_path):
 
 
 def test_validate_refuses_before_grading_when_a_hint_leaks(tmp_path, monkeypatch, capsys):
-    import graders_instructor.hints
+    import graders_instructor.authoring.hints
 
-    monkeypatch.setattr(graders_instructor.hints, "hint_problems",
+    monkeypatch.setattr(graders_instructor.authoring.hints, "hint_problems",
                         lambda *_: ["the hint of hidden check 'x' gives away"])
     assert main(["validate", "01-islands"]) == 1
     assert "NOT valid: fix the hints first" in capsys.readouterr().out

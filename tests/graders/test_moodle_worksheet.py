@@ -6,7 +6,7 @@ changed, the submission's last change and online text, the grade's last change, 
 by dataformat_csv (Spout/OpenSpout: a UTF-8 BOM, fputcsv's quoting, "\\n" line ends). German words are Moodle
 4.5's de pack (projectestac/moodle-langpacks: assign.php, moodle.php, assignsubmission_onlinetext.php,
 langconfig.php's decsep "," and strftimedatetime). The Bulgarian worksheet's words are made up for this test: no
-Bulgarian pack was found, and the point is that a language graders_instructor/moodlelang.py lacks still works.
+Bulgarian pack was found, and the point is that a language graders_instructor/grading/moodlelang.py lacks still works.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ import pytest
 
 from graders.scoring import HIDDEN_TEXT
 from graders.values import Foreign, parse_type, type_problem
-from graders_instructor.feedback import comment, page
-from graders_instructor.feedbacklang import LANGUAGES, SENTENCES, WORDS, sentence, verdict
-from graders_instructor.moodlelang import WORDS as MOODLE_WORDS
-from graders_instructor.moodlelang import Words
-from graders_instructor.moodlesheet import WorksheetError, read_sheet
-from graders_instructor.platforms import without_notebook
+from graders_instructor.grading.feedback import comment, page
+from graders_instructor.grading.feedbacklang import LANGUAGES, SENTENCES, WORDS, sentence, verdict
+from graders_instructor.grading.moodlelang import WORDS as MOODLE_WORDS
+from graders_instructor.grading.moodlelang import Words
+from graders_instructor.grading.moodlesheet import WorksheetError, read_sheet
+from graders_instructor.grading.platforms import without_notebook
 from tests.graders.grader_helpers import graders_cli
 from tests.graders.lms_downloads import ISLANDS, LATE_PENALTY, Graded, shared_batch
 from tests.graders.moodle_importer import import_worksheet
@@ -124,7 +124,7 @@ def test_a_file_that_is_not_a_worksheet_is_refused_with_the_reason(tmp_path: Pat
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de", "bg"])
 def test_the_worksheet_filled_in_is_what_moodles_importer_takes(batch: Graded, tmp_path: Path, lang: str):
-    from graders_instructor.gradebook import moodle_from_sheet
+    from graders_instructor.grading.gradebook import moodle_from_sheet
 
     path = tmp_path / "sheet.csv"
     path.write_text(worksheet(lang), encoding="utf-8")
@@ -206,7 +206,7 @@ def test_each_languages_feedback_has_no_english_left(batch: Graded, lang: str):
 
 
 def test_the_grade_commands_languages_are_the_feedbacks():
-    from graders_instructor.moodlelang import LANGUAGES as MOODLE_LANGUAGES
+    from graders_instructor.grading.moodlelang import LANGUAGES as MOODLE_LANGUAGES
 
     assert sorted(MOODLE_LANGUAGES) == sorted(LANGUAGES) == sorted(WORDS)
     assert all(WORDS[lang].keys() == WORDS["en"].keys() for lang in LANGUAGES)

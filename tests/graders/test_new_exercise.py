@@ -12,8 +12,8 @@ import jsonschema
 import pytest
 
 from graders.exercise import EXERCISES, HIDDEN
-from graders_instructor.schemas import EXERCISE, HERE, SCHEMAS, problems
-from graders_instructor.schemas import HIDDEN as HIDDEN_SCHEMA
+from graders_instructor.authoring.schemas import EXERCISE, HERE, SCHEMAS, problems
+from graders_instructor.authoring.schemas import HIDDEN as HIDDEN_SCHEMA
 from tests.graders.grader_helpers import REPO, graders_cli
 
 PUBLIC_FILES = sorted(EXERCISES.glob("*/exercise.json"))
@@ -68,7 +68,7 @@ def test_a_contract_name_that_is_no_python_name_is_named():
 
 def fill_in(root: Path, name: str) -> None:
     """What an instructor does after `new`: the task written, hidden checks made, a wrong solution saved."""
-    student, grader = root / "exercises" / name, root / "graders" / "hidden" / name
+    student, grader = root / "exercises" / name, root / "graders_instructor" / "hidden" / name
     exercise = json.loads((student / "exercise.json").read_text())
     exercise["title"] = "Fleet total"
     exercise["checks"][0]["name"] = "solve: the notebook's example"
@@ -94,11 +94,14 @@ def fill_in(root: Path, name: str) -> None:
 def test_new_lays_out_an_exercise_validate_says_what_is_left_then_proves_it(tmp_path: Path):
     made = graders_cli("new", "08-fleet-total", "--root", str(tmp_path), cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    student, grader = tmp_path / "exercises" / "08-fleet-total", tmp_path / "graders" / "hidden" / "08-fleet-total"
+    student = tmp_path / "exercises" / "08-fleet-total"
+    grader = tmp_path / "graders_instructor" / "hidden" / "08-fleet-total"
     assert sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*") if path.is_file()) == [
         "exercises/08-fleet-total/exercise.json", "exercises/08-fleet-total/fleet_total.ipynb",
-        "graders/hidden/08-fleet-total/hidden.json", "graders/hidden/08-fleet-total/make_hidden.py",
-        "graders/hidden/08-fleet-total/reference.ipynb", "graders/hidden/08-fleet-total/wrong/README.md"]
+        "graders_instructor/hidden/08-fleet-total/hidden.json",
+        "graders_instructor/hidden/08-fleet-total/make_hidden.py",
+        "graders_instructor/hidden/08-fleet-total/reference.ipynb",
+        "graders_instructor/hidden/08-fleet-total/wrong/README.md"]
     again = graders_cli("new", "08-fleet-total", "--root", str(tmp_path), cwd=tmp_path)
     assert again.returncode == 2 and "already exists" in again.stderr
     bad = graders_cli("new", "fleet", "--root", str(tmp_path), cwd=tmp_path)

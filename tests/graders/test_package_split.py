@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from graders import sandbox, shipping
+from graders import sandbox
+from graders_instructor.release import manifest
 from tests.reference import ROOT
 
 INSTRUCTOR = "graders_instructor"
 STUDENT_MODULES = sorted((ROOT / "graders").glob("*.py"))
-TRACKED = shipping.tracked_files(ROOT)
+TRACKED = manifest.tracked_files(ROOT)
 # run in a fresh interpreter: graders_instructor cannot be found, as in the student edition and the lite site
 WITHOUT_INSTRUCTOR = """
 import sys
@@ -46,9 +47,10 @@ def imported(path: Path) -> list[str]:
 
 def test_the_checker_finds_imports_anywhere_in_a_module(tmp_path: Path):
     module = tmp_path / "m.py"
-    module.write_text("import os\ndef f():\n    from graders_instructor.batch import grade_all\n"
-                      "class C:\n    import graders_instructor.report as r\nfrom . import quizzes\n")
-    assert sorted(imported(module)) == ["graders", "graders_instructor.batch", "graders_instructor.report", "os"]
+    module.write_text("import os\ndef f():\n    from graders_instructor.grading.batch import grade_all\n"
+                      "class C:\n    import graders_instructor.grading.report as r\nfrom . import quizzes\n")
+    assert sorted(imported(module)) == [
+        "graders", "graders_instructor.grading.batch", "graders_instructor.grading.report", "os"]
 
 
 def test_no_student_module_imports_the_instructors_package():
@@ -57,35 +59,35 @@ def test_no_student_module_imports_the_instructors_package():
     assert found == {}
 
 
-def test_the_students_side_names_the_instructors_package_only_in_its_guarded_dispatch():
+def test_the_students_side_names_the_instructors_package_only_as_the_folder_of_the_hidden_checks():
     named = [(path.name, node.value) for path in STUDENT_MODULES
              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
              if isinstance(node, ast.Constant) and isinstance(node.value, str)
              and re.fullmatch(rf"{INSTRUCTOR}(\.\w+)*", node.value)]
-    assert named == [("__main__.py", "graders_instructor.commands")]
+    assert named == [("exercise.py", "graders_instructor")] * 2  # HIDDEN, and hidden_root_for's folder beside
 
 
 def test_the_whole_graders_package_is_the_students_and_none_of_the_instructors_is():
     modules = [path.relative_to(ROOT).as_posix() for path in STUDENT_MODULES]
-    assert shipping.select(modules, shipping.STUDENT) == sorted(modules)
-    assert shipping.select(modules, shipping.LITE) == sorted(modules)
-    instructor = [name for name in TRACKED if name.startswith(f"{INSTRUCTOR}/") and "/edition/" not in name]
+    assert manifest.select(modules, manifest.STUDENT) == sorted(modules)
+    assert manifest.select(modules, manifest.LITE) == sorted(modules)
+    instructor = [name for name in TRACKED if name.startswith(f"{INSTRUCTOR}/") and "/release/student/" not in name]
     assert len(instructor) >= 15
-    for target in (shipping.STUDENT, shipping.LITE):
-        assert shipping.select(instructor, target) == []
+    for target in (manifest.STUDENT, manifest.LITE):
+        assert manifest.select(instructor, target) == []
 
 
-@pytest.mark.parametrize("target", [shipping.STUDENT, shipping.LITE])
+@pytest.mark.parametrize("target", [manifest.STUDENT, manifest.LITE])
 def test_what_students_get_holds_nothing_of_the_instructors_package(target: str):
-    placed = [shipping.STUDENT_PLACES.get(name, name) for name in shipping.select(TRACKED, target)]
+    placed = [manifest.STUDENT_PLACES.get(name, name) for name in manifest.select(TRACKED, target)]
     assert "graders/selfcheck.py" in placed and "graders/__main__.py" in placed
     assert [name for name in placed if name.split("/")[0] == INSTRUCTOR] == []
 
 
 def test_the_sandbox_binds_the_manifests_grader_files_each_shipped_wherever_grading_runs():
-    assert sandbox.SANDBOX_GRADERS_FILES == tuple(f"{name}.py" for name in shipping.SANDBOX)
+    assert sandbox.SANDBOX_GRADERS_FILES == tuple(f"{name}.py" for name in manifest.SANDBOX)
     for name in sandbox.SANDBOX_GRADERS_FILES:
-        assert shipping.targets(f"graders/{name}") == shipping.ALL, name
+        assert manifest.targets(f"graders/{name}") == manifest.ALL, name
         assert (ROOT / "graders" / name).is_file()
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import load_exercise
-from graders_instructor.platforms import SourceError, collect
+from graders_instructor.grading.platforms import SourceError, collect
 
 ISLANDS = load_exercise("01-islands")
 REFERENCE = ISLANDS.reference.read_bytes()

@@ -13,7 +13,7 @@ from graders import progress
 from graders.__main__ import main
 from graders.progress import Tracker, course_lines, load, progress_path, save, user_data_dir
 from graders.progress_view import CourseProgress, Overview
-from graders.quizzes import Choice, Computed, FillTheGap, FindTheBug, MultipleChoice, PredictOutput, QuizSet
+from graders.quizzes import Choice, Computed, FillTheGap, FindTheBug, MultipleChoice, PredictOutput, QuizSet, hint_rows
 
 
 @pytest.fixture
@@ -138,7 +138,7 @@ def test_a_long_title_is_cut_at_a_word_boundary():
     title = "Which of these lanes does the spanning tree keep when the galaxy has eighteen stars in it?"
     short = progress.short_title(title)
     assert short.endswith("\u2026") and title.startswith(short[:-1]) and title[len(short) - 1] == " "
-    assert progress.plural(1, "hint") == "1 hint" and progress.plural(2, "hint") == "2 hints"
+    assert "1 hint opened" in course_lines({"lessons": {"a": {"parts": {"p": {"hints": 1}}}}, "exercises": {}}, [])[0]
 
 
 def test_the_reset_buttons_are_as_wide_as_their_labels(home):
@@ -293,3 +293,40 @@ def test_a_file_larger_than_any_progress_is_set_aside_unread(tmp_path):
         out.write(" " * (progress.MAX_BYTES + 1))
     data, message = load(path)
     assert data["exercises"] == {} and "damaged" in message
+
+
+def test_a_tiered_hint_shows_one_tier_per_press_and_comes_back_as_far_as_it_was_opened(home):
+    tiers = ("Which system has the lane in its list?", "For systems 0 and 1 linked, the list of 0 holds 1.",
+             "return b in systems[a].links")
+    gap = FillTheGap("def has_lane(systems, a, b):\n    return b in systems[___].links\n", has_lane,
+                     {"a lane": ([type("S", (), {"links": [1]})(), type("S", (), {"links": [0]})()], 0, 1)},
+                     hint=tiers)
+    [row] = hint_rows(gap.widget())
+    assert row.text.value == "" and row.button.description == "Hint (1 of 3)"
+    row.button.click()
+    assert tiers[0] in row.text.value and tiers[1] not in row.text.value and "Hint 1 of 3" in row.text.value
+    assert row.button.description == "Next hint (2 of 3)"
+    row.button.click()
+    assert tiers[1] in row.text.value and tiers[2] not in row.text.value
+    [part] = stored(home)["lessons"]["99-test"]["parts"].values()
+    assert part["hints"] == 2
+    progress.TRACKER = Tracker()  # a new kernel: the page comes back with two tiers open, not three
+    progress.TRACKER.open_lesson("99-test")
+    [again] = hint_rows(gap.widget())
+    assert tiers[1] in again.text.value and tiers[2] not in again.text.value
+    assert stored(home)["lessons"]["99-test"]["parts"][part_id_of(gap)]["hints"] == 2  # bringing back counts nothing
+    again.button.click()
+    assert tiers[2] in again.text.value and again.button.disabled and again.button.description == "No more hints"
+    again.button.click()  # a disabled button pressed anyway (a test can) adds nothing
+    assert stored(home)["lessons"]["99-test"]["parts"][part_id_of(gap)]["hints"] == 3
+
+
+def test_a_single_hint_keeps_its_plain_label():
+    [row] = hint_rows(FillTheGap("x = ___\n", lambda: 1, {}, hint="Think of one.").widget())
+    assert row.button.description == "Hint"
+    row.button.click()
+    assert "Hint: Think of one." in row.text.value and row.button.disabled
+
+
+def part_id_of(quiz) -> str:
+    return quiz.widget().part_id

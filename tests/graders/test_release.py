@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import EXERCISES, HIDDEN, load_exercise
-from graders_instructor import release
-from graders_instructor.release import (
+from graders_instructor.release import edition as release
+from graders_instructor.release.edition import (
     EDITION,
     MARKER,
     build,
@@ -60,7 +60,7 @@ def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
     targets = {ship.to for ship in EDITION if ship.to}
     for name in files:
         assert name == MARKER or name in targets or any(matches(name, ship.pattern) for ship in EDITION), name
-    assert not [name for name in files if name.startswith(("graders/hidden", "graders_instructor/"))
+    assert not [name for name in files if name.startswith(("graders_instructor/hidden", "graders_instructor/"))
                 or "/wrong/" in name]
     banned = {"reference.ipynb", "make_hidden.py", "hidden.json", "release.py", "batch.py", "validate.py",
               "platforms.py", "ziparchive.py", "gradebook.py", "gradescope.py"}
@@ -82,8 +82,9 @@ def test_the_edition_holds_only_what_the_allow_list_names(edition: Path):
 
 def test_an_untracked_file_never_goes_out(tmp_path: Path):
     # a stray solution saved beside the starter is not in git, so the allow-list never sees it
-    planned = release.plan(["exercises/01-islands/islands.ipynb", "graders/hidden/01-islands/reference.ipynb",
-                            "graders/hidden/01-islands/hidden.json", "graders_instructor/batch.py",
+    planned = release.plan(["exercises/01-islands/islands.ipynb",
+                            "graders_instructor/hidden/01-islands/reference.ipynb",
+                            "graders_instructor/hidden/01-islands/hidden.json", "graders_instructor/grading/batch.py",
                             "cosmos/ui/render.py"])
     assert list(planned) == ["cosmos/ui/render.py", "exercises/01-islands/islands.ipynb"]
     with pytest.raises(release.ReleaseError, match="outside"):
@@ -155,15 +156,15 @@ def test_the_editions_own_commands_work_from_a_fresh_copy(edition: Path):
     assert check.returncode == 0, check.stdout + check.stderr
     assert "FAIL" not in check.stdout and "checks pass" in check.stdout
     # the grader's side is not there: the edition's command line offers only the self-check
-    grade = in_edition(edition, "-m", "graders", "grade", "01-islands", str(notebook))
+    grade = in_edition(edition, "-m", "graders_instructor", "grade", "01-islands", str(notebook))
     assert grade.returncode == 2 and "invalid choice: 'grade' (choose from 'check', 'progress')" in grade.stderr
     game = in_edition(edition, "-m", "cosmos", "--plain", "--seed=2026", stdin="map\nquit\n", timeout=600)
     assert game.returncode == 0 and "Elara" in game.stdout
 
 
 def release_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m graders_instructor.release ARGS` as course.py runs it."""
-    return subprocess.run([sys.executable, "-m", "graders_instructor.release", *args], cwd=release.ROOT,
+    """`python -m graders_instructor.release.edition ARGS` as course.py runs it."""
+    return subprocess.run([sys.executable, "-m", "graders_instructor.release.edition", *args], cwd=release.ROOT,
                           capture_output=True, text=True, timeout=600)
 
 
@@ -278,10 +279,10 @@ def test_the_editions_grader_lists_only_the_self_check(edition: Path):
     shown = in_edition(edition, "-m", "graders", "--help")
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("usage: python -m graders [-h] {check,progress} ...")
-    instructor = subprocess.run([sys.executable, "-m", "graders", "--help"], cwd=release.ROOT, capture_output=True,
-                                text=True, timeout=60).stdout
+    instructor = subprocess.run([sys.executable, "-m", "graders_instructor", "--help"], cwd=release.ROOT,
+                                capture_output=True, text=True, timeout=60).stdout
     assert "{validate,grade,check,progress,new,report,gradescope}" in instructor
-    refused = in_edition(edition, "-m", "graders", "grade", "01-islands", "x.ipynb")
+    refused = in_edition(edition, "-m", "graders_instructor", "grade", "01-islands", "x.ipynb")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
 
 

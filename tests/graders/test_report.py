@@ -1,4 +1,4 @@
-"""`python -m graders report OUT`: the figures of a real graded batch, as HTML (and CSV), nothing hidden."""
+"""`python -m graders_instructor report OUT`: the figures of a real graded batch, as HTML (and CSV), nothing hidden."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from graders_instructor.release import hidden_needles
-from graders_instructor.report import BINS, ReportError, figures, histogram
-from graders_instructor.report import page as report_page
+from graders_instructor.grading.report import BINS, ReportError, figures, histogram
+from graders_instructor.grading.report import page as report_page
+from graders_instructor.release.edition import hidden_needles
 from tests.graders.grader_helpers import graders_cli
 from tests.graders.lms_downloads import Graded, shared_batch
 
@@ -33,8 +33,9 @@ def test_the_histogram_counts_every_score_in_its_bin():
 
 def test_a_folder_with_no_graded_batch_is_a_clear_error(tmp_path: Path):
     run = graders_cli("report", str(tmp_path), cwd=tmp_path)
-    assert run.returncode == 2 and run.stderr == f"error: {tmp_path} holds no summary.csv: grade a batch into it " \
-                                                 "first (python -m graders grade EXERCISE SOURCE... --out OUT)\n"
+    assert run.returncode == 2 and run.stderr == (
+        f"error: {tmp_path} holds no summary.csv: grade a batch into it "
+        "first (python -m graders_instructor grade EXERCISE SOURCE... --out OUT)\n")
     with pytest.raises(ReportError):
         figures(tmp_path)
 
@@ -82,7 +83,7 @@ def test_the_report_holds_no_hidden_input_or_answer(batch: Graded):
 @pytest.mark.slow
 def test_a_regrade_into_a_reported_folder_makes_its_report_anew(tmp_path: Path):
     """report.html (and its CSV files) follow the grades of the latest run into the same --out, never stale."""
-    hidden = Path(__file__).resolve().parents[2] / "graders" / "hidden" / "01-islands"
+    hidden = Path(__file__).resolve().parents[2] / "graders_instructor" / "hidden" / "01-islands"
     out, ana = tmp_path / "out", tmp_path / "ana.ipynb"
     ana.write_bytes((hidden / "reference.ipynb").read_bytes())
     first = graders_cli("grade", "01-islands", str(ana), "--out", str(out), cwd=tmp_path)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from graders.exercise import load_exercise
-from graders_instructor import platforms
-from graders_instructor.platforms import collect
+from graders_instructor.grading import platforms
+from graders_instructor.grading.platforms import collect
 from tests.graders.grader_helpers import REPO
 
 ISLANDS = load_exercise("01-islands")
@@ -147,8 +147,8 @@ def test_a_batch_with_damaged_members_and_an_undecodable_file_name_grades_the_re
         file.write(REFERENCE)
     out = tmp_path / "out"
     run = __import__("subprocess").run(
-        [os.fsencode(__import__("sys").executable), b"-m", b"graders", b"grade", b"01-islands", os.fsencode(archive),
-         loose, b"--out", os.fsencode(out), b"--jobs", b"2"],
+        [os.fsencode(__import__("sys").executable), b"-m", b"graders_instructor", b"grade", b"01-islands",
+         os.fsencode(archive), loose, b"--out", os.fsencode(out), b"--jobs", b"2"],
         cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, timeout=600)
     assert run.returncode == 0, run.stderr.decode(errors="replace")[-3000:]
     rows = {row["student"]: row for row in csv.DictReader(StringIO((out / "summary.csv").read_text()))}

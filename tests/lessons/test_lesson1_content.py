@@ -16,6 +16,8 @@ CLAIMS the lesson makes and the test that checks each:
   test_find_the_bug_output_comes_from_running_the_buggy_pick_weighted, test_find_the_bug_is_not_spot_the_difference
 - the canon's connect bug still gives 150 of 200: test_the_canons_connect_bug_still_gives_the_canons_output
 - the exercise's first two more tasks are graded, as both notebooks say: test_the_graded_more_tasks_are_said_...
+- the lesson's galaxy(18) is not the game's seed 18: same twelve cells, other places in them, other lanes:
+  test_the_lessons_galaxy_of_seed_18_differs_from_the_games_as_the_prose_says
 - six questions and two reviews of the first half, keys computed or hashed: test_eight_questions_...
 """
 from __future__ import annotations
@@ -31,8 +33,9 @@ from cosmos import galaxy, graph, rng, stages, world
 from cosmos.ui.mapdraw import draw_map
 from cosmos.ui.session import Session
 from graders.quizzes import FindTheBug, MultipleChoice, PredictOutput
+from graders.tasks import Task
 from lessons.kit import codemap
-from tests.lessons.lesson_helpers import LESSONS, code_cells, markdown, reference_blocks, stdout_of
+from tests.lessons.lesson_helpers import LESSONS, code_cells, lesson_names, markdown, reference_blocks, stdout_of
 from tests.reference import screen
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -54,12 +57,6 @@ def tagged(nb, key: str, value: object = True):
     cells = [c for c in code_cells(nb) if c.metadata.get("cosmos", {}).get(key) == value]
     assert len(cells) == 1, f"expected one cell tagged {key}={value!r}, found {len(cells)}"
     return cells[0]
-
-
-def prose_words(cell) -> int:
-    """The words of prose in a markdown cell: fenced code and tables left out (a table breaks a run of prose)."""
-    prose = re.sub(r"^\|.*$", " ", re.sub(r"```.*?```", " ", cell.source, flags=re.S), flags=re.M)
-    return len(WORD.findall(prose))
 
 
 @pytest.mark.parametrize("name", sorted(set(reference_blocks()) - QUIZ_BLOCKS - CANON_ONLY))
@@ -354,23 +351,6 @@ def test_the_game_data_the_prose_names_is_printed_from_the_tables(lesson1_nb):
     assert "characters: warlord builder scholar" in printed
 
 
-def test_the_first_program_comes_early_and_no_section_talks_too_long(lesson1_nb):
-    words, before_first = 0, None
-    for cell in lesson1_nb.cells:
-        if cell.cell_type == "markdown":
-            words += prose_words(cell)
-        elif before_first is None:
-            before_first = words
-    assert before_first is not None and before_first <= 300
-    run = 0
-    for cell in lesson1_nb.cells:
-        if cell.cell_type == "markdown":
-            run += prose_words(cell)
-        else:
-            assert run <= 250, f"{run} words before the program {cell.source.splitlines()[0]!r}"
-            run = 0
-
-
 def test_no_picture_is_inline_svg_and_every_widget_has_a_readable_fallback(lesson1_nb):
     for cell in code_cells(lesson1_nb):
         for output in cell.outputs:
@@ -455,3 +435,87 @@ def test_the_games_parts_the_first_section_lists_are_the_engines(lesson1_nb):
     text = " ".join(markdown(lesson1_nb).split())
     assert ("six kinds of random event (pirates, a meteor strike, unrest, a sudden breakthrough, a convoy, "
             "a derelict ship), three save slots") in text
+
+
+def test_the_lessons_galaxy_of_seed_18_differs_from_the_games_as_the_prose_says():
+    names = lesson_names("01-galaxy-from-a-seed")
+    mine, game = names["galaxy"](18), world.new_world(18).systems
+    cell = names["CELL_W"], names["CELL_H"]
+    assert len(mine) == len(game) == 12
+    assert [(s.x // cell[0], s.y // cell[1]) for s in mine] == [(s.x // cell[0], s.y // cell[1]) for s in game]
+    assert [(s.x, s.y) for s in mine] != [(s.x, s.y) for s in game]
+    assert [s.links for s in mine] != [s.links for s in game]
+    assert "rng.shuffle(names)" in inspect.getsource(galaxy.generate_systems)  # the draws the lesson leaves out
+    assert "system.cls = rng.next_int(3)" in inspect.getsource(galaxy.generate_systems)
+
+
+def test_the_search_task_is_judged_against_the_engine_also_on_cases_made_when_checking():
+    task = lesson_names("01-galaxy-from-a-seed")["search_task"]
+
+    def from_the_first(systems, start):  # fits both cases shown, which start at system 1
+        dist, queue = [-1] * len(systems), [0]
+        dist[0] = 0
+        for current in queue:
+            for nxt in systems[current].links:
+                if dist[nxt] < 0:
+                    dist[nxt] = dist[current] + 1
+                    queue.append(nxt)
+        return dist
+
+    def by_a_stack(systems, start):  # depth first: a longer way round is found before the short one
+        dist, stack = [-1] * len(systems), [start]
+        dist[start] = 0
+        while stack:
+            current = stack.pop()
+            for nxt in systems[current].links:
+                if dist[nxt] < 0:
+                    dist[nxt] = dist[current] + 1
+                    stack.append(nxt)
+        return dist
+
+    assert task.check(graph.bfs).correct and task.check(lambda s, a: graph.bfs(s, a).dist).correct
+    shown_only = Task(task.statement, task.reference, task.cases, observe=task.observe, name=task.name)
+    assert shown_only.check(from_the_first).correct  # right on every case the notebook shows...
+    verdict = task.check(from_the_first)
+    assert not verdict.correct and "made when you check" in verdict.message  # ...and wrong on an unseen one
+    assert not task.check(by_a_stack).correct and not shown_only.check(by_a_stack).correct
+    assert task.check(lambda s, a: None).message.startswith("For a chain of four, from 1 yours gives None")
+
+
+def test_the_tree_task_is_prim_as_the_engine_lays_it_and_keeps_its_tie_rule():
+    from cosmos.galaxy import squared_distance
+
+    task = lesson_names("01-galaxy-from-a-seed")["tree_task"]
+
+    def prim(systems, tie_last=False):
+        in_tree = [False] * len(systems)
+        in_tree[0] = True
+        lanes = []
+        for _ in range(1, len(systems)):
+            best_a = best_b = -1
+            best_d = 0
+            for a in range(len(systems)):
+                for b in range(len(systems)):
+                    if in_tree[a] and not in_tree[b]:
+                        d = squared_distance(systems[a], systems[b])
+                        if best_a < 0 or d < best_d or (tie_last and d == best_d):
+                            best_a, best_b, best_d = a, b, d
+            lanes.append((best_a, best_b))
+            in_tree[best_b] = True
+        return lanes
+
+    def nearest_neighbour_chain(systems):  # grows from the newest system only: not Prim
+        lanes, inside, last = [], {0}, 0
+        while len(inside) < len(systems):
+            nxt = min((b for b in range(len(systems)) if b not in inside),
+                      key=lambda b: squared_distance(systems[last], systems[b]))
+            lanes.append((last, nxt))
+            inside.add(nxt)
+            last = nxt
+        return lanes
+
+    assert task.check(prim).correct
+    assert not task.check(nearest_neighbour_chain).correct
+    ties = task.check(lambda systems: prim(systems, tie_last=True))
+    assert not ties.correct  # the engine keeps the first of equally short lanes
+    assert task.check(lambda systems: None).message.startswith("For four stars in a row")

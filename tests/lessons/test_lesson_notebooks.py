@@ -33,9 +33,14 @@ def test_stored_notebook_was_run_to_the_end_without_errors(path: Path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_reexecuting_reproduces_every_stored_output(path: Path):
+def test_reexecuting_reproduces_every_stored_output(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    temp = tmp_path / "temp"  # the kernel's temporary folder too: a lesson leaves nothing in it
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
     stored = nbformat.read(path, as_version=4)
     fresh = regenerate.execute(path)
+    assert sorted(p.name for p in temp.iterdir()) == [], f"{path.name} left files in the temporary folder"
     assert len(code_cells(fresh)) == len(code_cells(stored))
     for old, new in zip(code_cells(stored), code_cells(fresh), strict=True):
         assert [o.output_type for o in new.outputs if o.output_type == "error"] == [], \

@@ -14,7 +14,7 @@ from lite.build import DATA_HOME, KERNEL_PLUGIN, PRELOADED, Built, course_versio
 from tests.browser.lab import ROOT
 from tests.hidden_scripts import load_script
 
-HIDDEN = ROOT / "graders" / "hidden"
+HIDDEN = ROOT / "graders_instructor" / "hidden"
 
 
 def site_config(built: Built) -> dict:

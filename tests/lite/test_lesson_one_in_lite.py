@@ -26,7 +26,7 @@ from tests.browser.test_lessons_in_browser import check_play, check_quizzes, che
 from tests.lite.lite_pages import close_notebook, last_printed, open_in_lite, upload
 from tests.lite.site import Served
 
-REFERENCE = ROOT / "graders" / "hidden" / "01-islands" / "reference.ipynb"
+REFERENCE = ROOT / "graders_instructor" / "hidden" / "01-islands" / "reference.ipynb"
 ALWAYS_TWO = "def islands(n, lanes):\n    return (2, 2, False)\n"  # a student's guess, wrong for most galaxies
 # places outside the machine, by name and by address: the tab reaches none (SEALED_ARGS in tests/lite/conftest.py)
 OUTSIDE = ("http://example.com/simple/", "https://cdn.jsdelivr.net/pyodide/", "http://93.184.215.14/")

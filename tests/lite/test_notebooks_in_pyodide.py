@@ -23,7 +23,7 @@ NOTEBOOKS = [path.relative_to(ROOT).as_posix() for path in
              [*sorted((ROOT / "lessons").glob("*.ipynb")), *sorted((ROOT / "exercises").glob("*/*.ipynb"))]]
 LESSONS = [name for name in NOTEBOOKS if name.startswith("lessons/")]
 STARTERS = [name for name in NOTEBOOKS if name.startswith("exercises/")]
-HIDDEN = ROOT / "graders" / "hidden"
+HIDDEN = ROOT / "graders_instructor" / "hidden"
 EXERCISES = sorted(path.parent.name for path in HIDDEN.glob("*/reference.ipynb"))
 # a student's notebook, uploaded into its exercise's folder of the site: each solution, and one of Islands' wrong ones
 UPLOADS = {**{f"exercises/{name}/solution.ipynb": HIDDEN / name / "reference.ipynb" for name in EXERCISES},

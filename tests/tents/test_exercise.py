@@ -26,12 +26,12 @@ import pytest
 from graders.exercise import load_exercise
 from graders.probe import run_check
 from graders.scoring import judge_result
-from graders_instructor.hints import with_hints
+from graders_instructor.authoring.hints import with_hints
 from tents import Difficulty, generate
 from tests.hidden_scripts import load_script
 from tests.tents.helpers import ROOT, TWO_PAIRINGS, sgt_tents
 
-HIDDEN = ROOT / "graders" / "hidden" / "bonus-tents"
+HIDDEN = ROOT / "graders_instructor" / "hidden" / "bonus-tents"
 make_hidden = load_script(HIDDEN, "make_hidden")
 EXERCISE = load_exercise("bonus-tents")
 
@@ -85,7 +85,7 @@ def test_the_starter_defines_the_contract_as_stubs_that_fail_every_check():
 @pytest.mark.slow
 def test_the_sandboxed_grader_gives_the_reference_full_marks(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "graders", "grade", "bonus-tents", str(HIDDEN / "reference.ipynb"),
+        [sys.executable, "-m", "graders_instructor", "grade", "bonus-tents", str(HIDDEN / "reference.ipynb"),
          "--out", str(tmp_path)],
         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
         timeout=300)
@@ -98,7 +98,7 @@ def test_the_sandboxed_grader_gives_the_reference_full_marks(tmp_path):
 @pytest.mark.slow
 def test_the_sandbox_scores_the_reference_and_every_wrong_solution_as_judged_in_process(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "graders", "validate", "bonus-tents", "--jobs", "2"],
+        [sys.executable, "-m", "graders_instructor", "validate", "bonus-tents", "--jobs", "2"],
         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
         timeout=600)
     assert done.returncode == 0 and done.stdout.splitlines()[-1] == "valid", done.stdout + done.stderr

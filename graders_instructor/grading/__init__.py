@@ -1,0 +1,1 @@
+"""Grading batches: collecting submissions (Canvas, Moodle, folders, zips), grading them, the LMS files, the report."""

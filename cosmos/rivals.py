@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from cosmos.data import AiTuning, Personality
     from cosmos.world import World
 
-__all__ = ["MAX_ACTIONS", "Envoy", "Option", "Plan", "decide", "options", "plan"]
+__all__ = ["MAX_ACTIONS", "Envoy", "Option", "Plan", "begin_plan", "decide", "options", "plan", "walk_budget"]
 
 MAX_ACTIONS = 8  # orders a rival gives in one turn at full pace (world.pace = 100)
 SHIP_KEYS = tuple(ship.key for ship in SHIP_TYPES)
@@ -244,6 +244,15 @@ def options(view: View) -> list[Option]:
 def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy | None = None,
          character: Personality | None = None, tuning: AiTuning = AI_TUNING) -> Plan | None:
     """A rival's whole decision this turn (None if it gives no orders): what decide returns, and why."""
+    result = begin_plan(world, empire_id, seen, envoy, character, tuning)
+    if result is not None:
+        walk_budget(result, income(world, empire_id))
+    return result
+
+
+def begin_plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy | None = None,
+               character: Personality | None = None, tuning: AiTuning = AI_TUNING) -> Plan | None:
+    """The plan before its walk: the view, the first orders (diplomacy, research) and every option ranked."""
     empire = world.empires[empire_id]
     if world.victory is not None or not empire.alive:
         return None
@@ -253,12 +262,16 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
     research = research_choice(view)
     if research is not None and len(first) < limit:
         first.append(research)
-    result = Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
-    gains = income(world, empire_id)
+    return Plan(view, limit, list(view.stock), first, options(view), chosen=list(first))
+
+
+def walk_budget(result: Plan, gains: list[int]) -> None:
+    """Walk the ranking once: take each option the stock pays, up to the limit; save for one within reach."""
+    view = result.view
     looked = False  # only the best colony or building it cannot pay is considered for saving
     # the other orders are legal by construction (the tests apply every one of them)
     for option in result.ranked:
-        if len(result.chosen) >= limit:
+        if len(result.chosen) >= result.limit:
             break
         if view.afford(option.cost):
             for r in range(RES_COUNT):
@@ -273,7 +286,6 @@ def plan(world: World, empire_id: int, seen: Survey | None = None, envoy: Envoy 
                 result.kept = [min(view.stock[r], option.cost[r]) for r in range(RES_COUNT)]
                 view.stock = [view.stock[r] - result.kept[r] for r in range(RES_COUNT)]
     view.stock = [view.stock[r] + result.kept[r] for r in range(RES_COUNT)]  # what was kept is still there
-    return result
 
 
 def saveable(view: View, option: Option) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 from graders import probe, sandbox
 from graders.exercise import Check, Exercise
 from graders.notebook import SubmissionError, clean, read_submission
+from graders.runner import MAX_CELL_OUTPUTS, MAX_NOTEBOOK_OUTPUT_CHARS, OUTPUT_COST
 from graders.sandbox import Limits, SandboxResult
 from graders.scoring import Outcome, Verdict, check_events, judge, printable, results, run_summary
 
@@ -97,14 +98,20 @@ OUTPUT_STREAMS = {"stdout": "stdout", "stderr": "stderr"}
 
 
 def ran_notebook(cells: list[str], events: list[dict]) -> dict:
-    """The cleaned notebook as the sandbox ran it, with the outputs of its own cells (never a check's)."""
+    """The cleaned notebook as the sandbox ran it, with the outputs of its own cells (never a check's).
+
+    The runner's caps are kept here too, as counts (what came back is untrusted): at most MAX_CELL_OUTPUTS and
+    its counting line a cell, and as many outputs in all as the notebook's characters pay for.
+    """
     outputs: list[list[dict]] = [[] for _ in cells]
+    left = MAX_NOTEBOOK_OUTPUT_CHARS // OUTPUT_COST + len(cells)
     for event in events:
         index, text, kind = event.get("index"), event.get("text"), event.get("status")
         if event.get("event") != "output" or type(index) is not int or not 0 <= index < len(cells):
             continue
-        if type(text) is not str:
+        if type(text) is not str or left <= 0 or len(outputs[index]) > MAX_CELL_OUTPUTS:
             continue
+        left -= 1
         if kind in OUTPUT_STREAMS:
             outputs[index].append({"output_type": "stream", "name": kind, "text": text})
         elif kind == "error":

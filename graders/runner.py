@@ -38,6 +38,8 @@ LOST = ("timeout", "died", "broken")  # statuses after which the kernel takes no
 # the notebook's own outputs, kept for the instructor (results' ran.ipynb): per output and for the whole notebook
 MAX_OUTPUT_CHARS = 20_000
 MAX_NOTEBOOK_OUTPUT_CHARS = 200_000
+OUTPUT_COST = 100  # characters each output costs beyond its text: empty ones are not free (2,000 at most)
+MAX_CELL_OUTPUTS = 100  # outputs kept of one cell; one last line counts the rest
 IDLE_SECONDS = 1.0  # after a cell's reply, how long its last outputs may still take to arrive
 IOPUB_SECONDS = 0.2  # after the kernel's first reply, how long its status may take to come on a connected iopub
 OUTPUT_KINDS = {"stream": "", "execute_result": "result", "display_data": "display", "error": "error"}
@@ -201,6 +203,7 @@ class Outputs:
     def __init__(self, left: int) -> None:
         self.left = left  # characters still allowed in the notebook
         self.kept: list[tuple[str, str]] = []  # (stdout | stderr | result | display | error, text)
+        self.dropped = 0  # outputs not kept: the cell's or the notebook's share was used up
         self.idle = False  # the kernel said the cell is done
 
     def add(self, message: dict) -> None:
@@ -209,7 +212,10 @@ class Outputs:
         if kind == "status":
             self.idle = self.idle or content.get("execution_state") == "idle"
             return
-        if kind not in OUTPUT_KINDS or self.left <= 0:
+        if kind not in OUTPUT_KINDS:
+            return
+        if self.left <= 0 or len(self.kept) >= MAX_CELL_OUTPUTS:
+            self.dropped += 1
             return
         if kind == "stream":
             status, text = ("stderr" if content.get("name") == "stderr" else "stdout"), content.get("text")
@@ -224,8 +230,16 @@ class Outputs:
         cap = min(MAX_OUTPUT_CHARS, self.left)
         if len(text) > cap:
             text = text[:cap] + f"\n[... output cut at {cap} characters]"
-        self.left -= len(text)
+        self.left -= len(text) + OUTPUT_COST
         self.kept.append((status, text))
+
+    def shown(self) -> list[tuple[str, str]]:
+        """The outputs kept, and a line that counts those that were not."""
+        if not self.dropped:
+            return self.kept
+        return [*self.kept, ("stderr", f"[... {self.dropped} more outputs not kept: at most {MAX_CELL_OUTPUTS} "
+                                       f"a cell, {MAX_NOTEBOOK_OUTPUT_CHARS} characters a notebook, "
+                                       f"each output costing {OUTPUT_COST} beside its text]")]
 
 
 def reply_details(message: dict) -> tuple[str, dict]:
@@ -288,7 +302,7 @@ class Runner:
                 return False
             outputs = Outputs(left)
             status, details = self.execute(source, outputs=outputs)
-            for kind, text in outputs.kept:
+            for kind, text in outputs.shown():
                 self.channel.send(event="output", index=index, status=kind, text=text)
             left = outputs.left
             if status != "ok":

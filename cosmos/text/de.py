@@ -360,6 +360,17 @@ TEXTS = MappingProxyType({
     "ok_research_then": "Du erforschst jetzt {tech}, danach {missing}.",
     "ok_go_route": ("In Auftrag: {ships} von System {source} nach System {target}"
                     ", Route {route}, dort in Zug {turn}."),
+    "forecast_win": ("Wenn beide Seiten bleiben, wie sie sind: Du siegst in {rounds} "
+                     "{rounds:Schusswechsel|Schusswechseln} und verlierst {ours}."),
+    "forecast_loss": ("Wenn beide Seiten bleiben, wie sie sind: Du verlierst in {rounds} "
+                      "{rounds:Schusswechsel|Schusswechseln} alle Schiffe, der Feind verliert {theirs}."),
+    "forecast_both": ("Wenn beide Seiten bleiben, wie sie sind: Beide Flotten gehen in {rounds} "
+                      "{rounds:Schusswechsel|Schusswechseln} unter."),
+    "forecast_draw": ("Wenn beide Seiten bleiben, wie sie sind: Nach {rounds} {rounds:Schusswechsel|Schusswechseln} "
+                      "siegt niemand; du verlierst {ours}, der Feind {theirs}."),
+    "forecast_fort": ("Wenn beide Seiten bleiben, wie sie sind: In {rounds} {rounds:Schusswechsel|Schusswechseln} mit "
+                      "der Festung verlierst du {ours}."),
+    "forecast_nothing": "nichts",
     "help_resources": ("M Metall, G Gas, C Kristall, U Uran: Vorrat+Einkommen je Zug. Wirtschaftssieg: "
                        "{target} produziert, alle vier zusammen."),
     "tech_queued": "Danach: {missing}",

@@ -352,6 +352,15 @@ TEXTS = MappingProxyType({
     "ok_research_then": "Researching {tech}, then {missing}.",
     "ok_go_route": ("Ordered: {ships} from system {source} to system {target}, ro"
                     "ute {route}, there on turn {turn}."),
+    "forecast_win": "If both sides stay as they are: you win in {rounds} {rounds:round|rounds}, losing {ours}.",
+    "forecast_loss": ("If both sides stay as they are: you lose every ship in {rounds} {rounds:round|rounds}; the "
+                      "enemy loses {theirs}."),
+    "forecast_both": "If both sides stay as they are: both fleets are destroyed in {rounds} {rounds:round|rounds}.",
+    "forecast_draw": ("If both sides stay as they are: nobody wins in {rounds} {rounds:round|rounds}; you lose {ours},"
+                      " the enemy loses {theirs}."),
+    "forecast_fort": ("If both sides stay as they are: the fortress fires for {rounds} {rounds:round|rounds}, you lose"
+                      " {ours}."),
+    "forecast_nothing": "nothing",
     "help_resources": ("M metal, G gas, C crystal, U uranium: stock+income a turn. Economy victory: {target} "
                        "produced, all four summed."),
     "tech_queued": "Then: {missing}",

@@ -364,6 +364,17 @@ TEXTS = MappingProxyType({
     "ok_research_then": "Investigando {tech}; después, {missing}.",
     "ok_go_route": ("Encargo: {ships} del sistema {source} al sistema {target}, r"
                     "uta {route}, llegada en el turno {turn}."),
+    "forecast_win": ("Si ambos bandos siguen como están: ganas en {rounds} {rounds:andanada|andanadas} y pierdes "
+                     "{ours}."),
+    "forecast_loss": ("Si ambos bandos siguen como están: pierdes todas tus naves en {rounds} "
+                      "{rounds:andanada|andanadas}; el enemigo pierde {theirs}."),
+    "forecast_both": ("Si ambos bandos siguen como están: las dos flotas quedan destruidas en {rounds} "
+                      "{rounds:andanada|andanadas}."),
+    "forecast_draw": ("Si ambos bandos siguen como están: nadie gana tras {rounds} {rounds:andanada|andanadas}; "
+                      "pierdes {ours} y el enemigo, {theirs}."),
+    "forecast_fort": ("Si ambos bandos siguen como están: en {rounds} {rounds:andanada|andanadas} de la fortaleza "
+                      "pierdes {ours}."),
+    "forecast_nothing": "nada",
     "help_resources": ("M metal, G gas, C cristal, U uranio: reservas+ingresos/turno. Victoria "
                        "económica: {target} producidos, los cuatro sumados."),
     "tech_queued": "Después: {missing}",

@@ -5,9 +5,11 @@ from cosmos.commands import Build, BuildShips, Colonize, Command, Move, Research
 from cosmos.data import SHIP_KINDS
 from cosmos.diplomacy import AnswerOffer, DeclareWar, OfferPeace
 from cosmos.graph import shortest_path
+from cosmos.text import Texts
 from cosmos.ui.commands import Parsed, Verb
-from cosmos.ui.threats import arrival_turn
-from cosmos.world import World
+from cosmos.ui.render import ships_text
+from cosmos.ui.threats import arrival_turn, forecast
+from cosmos.world import Fleet, World
 
 ORDER_VERBS = frozenset({Verb.COL, Verb.BUILD, Verb.RESEARCH, Verb.SHIP, Verb.GO, Verb.PEACE,
                          Verb.WAR, Verb.ACCEPT, Verb.REJECT})
@@ -60,8 +62,7 @@ def confirmation(command: Command, world: World) -> tuple[str, tuple[tuple[str, 
         return "ok_ship", (("count", command.count), ("kind", command.kind),
                            ("planet", command.planet))
     if isinstance(command, Move):
-        fleet = next(f for f in world.fleets if f.owner == command.empire and f.system == command.source
-                     and f.target == command.target)
+        fleet = moving_fleet(command, world)
         route = "→".join(str(system + 1) for system in shortest_path(world.systems, command.source, command.target))
         return "ok_go_route", (("ships", tuple(fleet.ships)), ("source", command.source),
                                ("target", command.target), ("route", route),
@@ -73,3 +74,22 @@ def confirmation(command: Command, world: World) -> tuple[str, tuple[tuple[str, 
     if isinstance(command, AnswerOffer):
         return ("ok_accept" if command.accept else "ok_reject"), (("empire", command.offer),)
     raise ValueError(f"no confirmation for {command!r}")
+
+
+def moving_fleet(command: Move, world: World) -> Fleet:
+    """The fleet an accepted move order sent on its way."""
+    return next(f for f in world.fleets if f.owner == command.empire and f.system == command.source
+                and f.target == command.target)
+
+
+def battle_forecast(command: Command, world: World, texts: Texts) -> str | None:
+    """For a move toward enemy ships or a fortress: how the battle there would end if both sides
+    stayed as they are (None for any other order, or when there would be no battle)."""
+    if not isinstance(command, Move):
+        return None
+    outcome = forecast(world, moving_fleet(command, world), command.target)
+    if outcome is None:
+        return None
+    nothing = texts("forecast_nothing")
+    return texts(f"forecast_{outcome.outcome}", rounds=outcome.rounds,
+                 ours=ships_text(outcome.lost, nothing), theirs=ships_text(outcome.enemy_lost, nothing))

@@ -17,7 +17,7 @@ from cosmos.ui import panels, screens
 from cosmos.ui.commands import Limits, Parsed, ParseError, Verb, parse
 from cosmos.ui.layout import Frame, Style
 from cosmos.ui.mapdraw import lane_cells
-from cosmos.ui.orders import ORDER_VERBS, confirmation, to_command
+from cosmos.ui.orders import ORDER_VERBS, battle_forecast, confirmation, to_command
 from cosmos.ui.render import render
 from cosmos.world import World, new_world
 
@@ -184,6 +184,9 @@ class Session:
         self.log.append(command.to_text())
         key, args = confirmation(command, self.world)
         self.note_message(key, args, Style.GOOD)
+        outlook = battle_forecast(command, self.world, self.texts)
+        if outlook is not None:
+            self.note(outlook, Style.TEXT)
 
     def end_turns(self, count: int) -> None:
         """End up to count turns; stop early when the game ends or the player is attacked."""

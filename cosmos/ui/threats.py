@@ -4,9 +4,11 @@ Everything here only reads the world (no roll, no change): the screens call it e
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
+from typing import cast
 
-from cosmos.battle import ship_attack, ship_hp
+from cosmos.battle import fight, ship_attack, ship_hp
 from cosmos.data import ECONOMY_TARGET, SHIP_TYPES, TECHS
 from cosmos.events import UNREST_MIN_PLANETS
 from cosmos.fleets import at_war, fleet_speed, ships_at
@@ -15,7 +17,7 @@ from cosmos.tech import tech_id
 from cosmos.view import strength
 from cosmos.world import Fleet, World, capital_planet, owned_planets
 
-__all__ = ["Threat", "arrival_turn", "at_risk", "near_victory", "stargate_needs", "threats"]
+__all__ = ["Forecast", "Threat", "arrival_turn", "at_risk", "forecast", "near_victory", "stargate_needs", "threats"]
 
 NEAR_ECONOMY = ECONOMY_TARGET * 3 // 4  # a rival past this much produced is close to winning
 STARGATE = "stargate"
@@ -106,3 +108,52 @@ def at_risk(world: World, planet_id: int) -> bool:
     return (owner >= 0 and len(owned_planets(world, owner)) >= UNREST_MIN_PLANETS
             and planet_id != capital_planet(world, owner) and planet.fort == 0
             and sum(ships_at(world, owner, planet.system_id)) == 0)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """How a battle would end for one empire: who is left, after how many rounds, what each side loses."""
+
+    outcome: str  # "win", "loss", "both" (nobody left), "draw" (both left), "fort" (only a fortress fired)
+    rounds: int  # the round that decided it (the last round fought for a draw or a fortress)
+    lost: tuple[int, ...]  # the empire's losses, I B F D
+    enemy_lost: tuple[int, ...]  # the losses of the sides at war with it, added up
+
+
+def trial_world(world: World, fleet: Fleet, system_id: int) -> World:
+    """A copy of the world in which the fleet is already in the system (the fleets copied, nothing else
+    that a battle changes is shared with the real world)."""
+    trial = copy.copy(world)
+    trial.fleets = [replace(f, ships=list(f.ships)) for f in world.fleets]
+    moved = next(f for f in trial.fleets if f.id == fleet.id)
+    moved.system = system_id
+    return trial
+
+
+def forecast(world: World, fleet: Fleet, system_id: int) -> Forecast | None:
+    """The battle the fleet would fight in the system if it were there now and nobody else moved,
+    fought by the engine's own fight on a copy (None: there would be no battle)."""
+    left: list[list[list[int]]] = []  # per round, the ships each side has after it
+
+    def watch(what: str, details: dict[str, object]) -> None:
+        if what == "losses":
+            if details["side"] == 0:
+                left.append([])
+            left[-1].append(list(cast("list[int]", details["ships"])))
+
+    report = fight(trial_world(world, fleet, system_id), system_id, watch)
+    if report is None:
+        return None
+    me = report.empires.index(fleet.owner)
+    enemies = [i for i, e in enumerate(report.empires) if at_war(world, fleet.owner, e)]
+    enemy_lost = tuple(sum(report.lost[i][k] for i in enemies) for k in range(len(report.lost[me])))
+    had_enemy_ships = any(sum(report.before[i]) for i in enemies)
+    for number, ships in enumerate(left, start=1):
+        mine, theirs = sum(ships[me]), sum(sum(ships[i]) for i in enemies)
+        if mine == 0 and (theirs == 0 and had_enemy_ships):
+            return Forecast("both", number, report.lost[me], enemy_lost)
+        if mine == 0:
+            return Forecast("loss", number, report.lost[me], enemy_lost)
+        if theirs == 0 and had_enemy_ships:
+            return Forecast("win", number, report.lost[me], enemy_lost)
+    return Forecast("draw" if had_enemy_ships else "fort", len(left), report.lost[me], enemy_lost)

@@ -120,17 +120,7 @@ def problems(value: object, schema: dict, root: dict | None = None, where: str =
         return [f"{at}: must be one of {', '.join(json.dumps(v) for v in schema['enum'])}"]
     if "type" in schema and not is_type(value, schema["type"]):
         return [f"{at}: must be {'an' if schema['type'][0] in 'aeiou' else 'a'} {schema['type']}"]
-    found: list[str] = []
-    if isinstance(value, str):
-        if len(value) < schema.get("minLength", 0):
-            found.append(f"{at}: must not be empty")
-        if "pattern" in schema and not re.search(schema["pattern"], value):
-            found.append(f"{at}: {json.dumps(value)} does not match {schema['pattern']}")
-    if type(value) in (int, float):
-        if "minimum" in schema and value < schema["minimum"]:
-            found.append(f"{at}: must be at least {schema['minimum']}")
-        if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
-            found.append(f"{at}: must be more than {schema['exclusiveMinimum']}")
+    found = scalar_problems(value, schema, at)
     if isinstance(value, list):
         found += list_problems(value, schema, root, where)
     if isinstance(value, dict):
@@ -140,6 +130,22 @@ def problems(value: object, schema: dict, root: dict | None = None, where: str =
         if sum(fits) != 1:
             keys = " or ".join(json.dumps(option.get("required", ["?"])[0]) for option in schema["oneOf"])
             found.append(f"{at}: give exactly one of {keys}")
+    return found
+
+
+def scalar_problems(value: object, schema: dict, at: str) -> list[str]:
+    """A string's or a number's problems: its length and pattern, its minimum."""
+    found: list[str] = []
+    if isinstance(value, str):
+        if len(value) < schema.get("minLength", 0):
+            found.append(f"{at}: must not be empty")
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            found.append(f"{at}: {json.dumps(value)} does not match {schema['pattern']}")
+    if isinstance(value, int | float) and type(value) is not bool:
+        if "minimum" in schema and value < schema["minimum"]:
+            found.append(f"{at}: must be at least {schema['minimum']}")
+        if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
+            found.append(f"{at}: must be more than {schema['exclusiveMinimum']}")
     return found
 
 

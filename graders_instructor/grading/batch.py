@@ -43,17 +43,18 @@ class Submission:
 def safe_names(keys: list[str]) -> list[str]:
     """Stable, unique, file-system-safe names from keys (a second `x` becomes `x-2`).
 
-    Names have letters, digits, `_` and `-` only, so no result folder is a dot file or the summary.
+    Names have letters, digits, `_` and `-` only, so no result folder is a dot file or the summary; they are
+    unique under casefold() too (Canvas's anonymous `abcde` and `ABCDE` are one folder on an exFAT stick).
     """
     taken: set[str] = set()
     result = []
     for key in keys:
         base = re.sub(r"[^A-Za-z0-9_-]+", "_", key).strip("_-") or "submission"
         ident, number = base, 1
-        while ident in taken:
+        while ident.casefold() in taken:
             number += 1
             ident = f"{base}-{number}"
-        taken.add(ident)
+        taken.add(ident.casefold())
         result.append(ident)
     return result
 
@@ -268,11 +269,11 @@ def csv_text(rows: list[list[str]]) -> str:
 
 
 def row_note(found: Found | None, data: dict) -> str:
-    """summary.csv's note: what the source said, why there was no notebook, the late penalty taken."""
+    """summary.csv's note: what the source said, why there was no notebook or it was not read, the late penalty."""
     extra = data["extra_data"]
     penalty = (f"late: {extra['late_penalty']:g}% taken off {extra['score_before_penalty']:g}"
                if extra.get("late_penalty") else "")
-    parts = (found.note, found.no_notebook) if found else ()
+    parts = (found.note, found.no_notebook, found.error) if found else ()
     return "; ".join(part for part in (*parts, penalty) if part)
 
 

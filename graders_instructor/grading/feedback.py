@@ -127,13 +127,21 @@ def moodle_zip(exercise: Exercise, graded: list[tuple[object, dict]], path: Path
 
 
 def canvas_folders(exercise: Exercise, graded: list[tuple[object, dict]], folder: Path, lang: str = "en") -> int:
-    """A folder per Canvas student (`<name>_<user id>/feedback.html`); how many were written."""
+    """A folder per Canvas student (`<name>_<user id>/feedback.html`); how many were written.
+
+    Folder names are unique under casefold(): a second `anon abcde` (Canvas's anonymous ids differ by case
+    only) becomes `anon abcde-2`, its id kept, so no page overwrites another on a case-insensitive disk.
+    """
     count = 0
+    taken: set[str] = set()
     for submission, data in graded:
         found = getattr(submission, "found", None)
         if found is None or found.platform != "canvas":
             continue
-        target = folder / f"{folder_name(found.name)}_{found.student.removeprefix('canvas-')}"
+        name, user, number = folder_name(found.name), found.student.removeprefix("canvas-"), 1
+        while (target := folder / f"{name}{f'-{number}' if number > 1 else ''}_{user}").name.casefold() in taken:
+            number += 1
+        taken.add(target.name.casefold())
         target.mkdir(parents=True, exist_ok=True)
         (target / PAGE).write_text(page(exercise, data, found.name, lang), encoding="utf-8")
         count += 1

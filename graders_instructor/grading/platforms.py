@@ -80,6 +80,7 @@ class Member:
     file: str  # the file name the student gave it (a path inside their own folder)
     info: zipfile.ZipInfo
     bad_name: bool = False  # the member's name is not the UTF-8 its zip entry claims
+    not_plain: bool = False  # stored as a link, a FIFO or a device: never read, the student's row says why
 
 
 def collect(sources: list[Path], notebook: str, scratch: Path) -> tuple[list[Found], list[str]]:
@@ -257,12 +258,10 @@ def from_zip(source: Path, notebook: str, scratch: Path, problems: list[str]) ->
             problems.append(f"{shown(source)}: {shown(info.filename)} follows neither Canvas's nor Moodle's naming")
         members: dict[tuple[str, str], list[Member]] = {}
         for member in recognised:
-            if not regular(member.info):
-                problems.append(f"{shown(source)}: {shown(member.info.filename)} is not a plain file (a link?): "
-                                "not read")
-            else:
-                bad = member.info.filename in bad_names
-                members.setdefault((member.platform, member.student_id), []).append(replace(member, bad_name=bad))
+            bad = member.info.filename in bad_names
+            plain = regular(member.info)
+            members.setdefault((member.platform, member.student_id), []).append(
+                replace(member, bad_name=bad, not_plain=not plain))
         folder = scratch / f"zip-{len(list(scratch.iterdir())) if scratch.is_dir() else 0}"
         folder.mkdir(parents=True)
         total = 0
@@ -298,6 +297,8 @@ def take(archive: zipfile.ZipFile, member: Member, own: list[Member]) -> tuple[b
     if len(names) > 1:
         return b"", (f"the download holds this student's files under {len(names)} names ("
                      f"{', '.join(names[:3])}): not graded, check the download")
+    if member.not_plain:
+        return b"", "the notebook is stored in the zip as a link or a FIFO, not a plain file: not read"
     if member.bad_name:
         return b"", "the notebook's name in the zip is not valid UTF-8, as its entry claims: not read"
     try:

@@ -154,3 +154,11 @@ def line_of_step(step: Step) -> int | None:
     """The engine line a step came from (None for a star, which the lesson placed, or a hand-made step)."""
     at = {"lane": 4, "reach": 4, "roll": 3}.get(step[0])
     return step[at] if at is not None and len(step) > at else None
+
+
+def tree_lanes(systems: Sequence[StarSystem]) -> list[tuple[int, int]]:
+    """The lanes of Prim's tree as the engine's connect adds them to fresh copies of these stars: (a, b), a in the
+    tree already, b the system it takes in (lesson 1's task is judged against this)."""
+    stars = [StarSystem(s.id, s.name, s.x, s.y) for s in systems]
+    return lanes_of(record_galaxy(stars, Random(1)), "tree")
+

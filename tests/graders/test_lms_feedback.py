@@ -187,3 +187,27 @@ def test_a_flood_of_output_is_cut_in_the_notebook_kept_and_costs_no_points(tmp_p
     assert first[0]["text"].endswith(f"[... output cut at {MAX_OUTPUT_CHARS} characters]")
     total = sum(len(output.get("text", "")) for cell in ran["cells"] for output in cell["outputs"])
     assert MAX_OUTPUT_CHARS < total <= MAX_NOTEBOOK_OUTPUT_CHARS + 1000
+
+
+@pytest.mark.slow
+def test_a_flood_of_empty_outputs_is_capped_per_cell_and_per_notebook(tmp_path: Path):
+    """Empty outputs cost characters too: 7,500 displays of an object whose text is "" keep about 2,000."""
+    from graders.notebook import read_cells, write_notebook
+    from graders.runner import MAX_CELL_OUTPUTS, MAX_NOTEBOOK_OUTPUT_CHARS, OUTPUT_COST
+    from tests.graders.grader_helpers import graders_cli
+
+    empty = "class Empty:\n    def __repr__(self):\n        return ''\nfor _ in range(5_000):\n    display(Empty())"
+    flood = [empty, *["for _ in range(100):\n    display(Empty())"] * 25, *read_cells(ISLANDS.reference)]
+    notebook = write_notebook(tmp_path / "empty.ipynb", flood)
+    run = graders_cli("grade", "01-islands", str(notebook), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads((tmp_path / "out" / "empty" / "results.json").read_text())["score"] == ISLANDS.max_score
+    ran = json.loads((tmp_path / "out" / "empty" / RAN_NOTEBOOK).read_text())
+    cells = [cell["outputs"] for cell in ran["cells"]]
+    first = cells[0]
+    assert len(first) == MAX_CELL_OUTPUTS + 1 and first[-1]["text"].startswith("[... 4900 more outputs not kept")
+    kept = [output for outputs in cells for output in outputs if output["output_type"] == "display_data"]
+    assert len(kept) == MAX_NOTEBOOK_OUTPUT_CHARS // OUTPUT_COST  # the notebook's share, every output costing
+    assert all(output["data"]["text/plain"] == "" for output in kept)
+    assert "more outputs not kept" in cells[20][-1]["text"] and cells[25] == [cells[25][0]]
+    assert (tmp_path / "out" / "empty" / RAN_NOTEBOOK).stat().st_size < 500_000

@@ -24,15 +24,16 @@ REFERENCE = ISLANDS.reference.read_bytes()
 WRONG = (ISLANDS.hidden_folder / "wrong" / "list-instead-of-tuple.ipynb").read_bytes()
 
 
-def make_zip(path: Path, members: dict[str, bytes], links: tuple[str, ...] = ()) -> Path:
+def make_zip(path: Path, members: dict[str, bytes], links: tuple[str, ...] = (), fifos: tuple[str, ...] = ()) -> Path:
     """A zip of these members (names exactly as given); links are stored as symbolic links to /etc/passwd."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in members.items():
             archive.writestr(name, data)
-        for name in links:
-            info = zipfile.ZipInfo(name)
-            info.external_attr = (stat.S_IFLNK | 0o777) << 16
-            archive.writestr(info, "/etc/passwd")
+        for kind, names in ((stat.S_IFLNK, links), (stat.S_IFIFO, fifos)):
+            for name in names:
+                info = zipfile.ZipInfo(name)
+                info.external_attr = (kind | 0o777) << 16
+                archive.writestr(info, "/etc/passwd")
     return path
 
 
@@ -105,12 +106,14 @@ def test_a_hostile_zip_writes_nothing_outside_its_scratch_folder_and_reads_no_li
     scratch = tmp_path / "deep" / "scratch"
     found, problems = collect([archive], "islands.ipynb", scratch)
     students = by_student(found)
-    assert sorted(students) == ["canvas-1003"]  # Canvas never writes a folder: the others are nobody's
+    assert sorted(students) == ["canvas-1003", "canvas-1004"]  # Canvas never writes a folder: the others are nobody's
     assert sum("follows neither" in problem for problem in problems) == 2
     written = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*") if path.is_file())
-    assert written == ["deep/scratch/zip-0/0.ipynb", "evil.zip"]
+    assert written == ["deep/scratch/zip-0/0.ipynb", "deep/scratch/zip-0/1.ipynb", "evil.zip"]
     assert students["canvas-1003"].path.read_bytes() == b"" and "larger than 5 MB" in students["canvas-1003"].error
-    assert any("linked_1004_5004_islands.ipynb is not a plain file" in problem for problem in problems)
+    assert students["canvas-1004"].path.read_bytes() == b"" and "as a link or a FIFO" in students["canvas-1004"].error
+    assert any("linked_1004_5004_islands.ipynb: the notebook is stored in the zip as a link" in problem
+               for problem in problems)
     (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 not really")
     with pytest.raises(SourceError, match="not a readable zip"):
         collect([tmp_path / "broken.zip"], "islands.ipynb", scratch)
@@ -211,3 +214,39 @@ def test_anonymous_canvas_students_are_left_out_of_the_gradebook_with_the_reason
     assert f"note: {anonymous_note(1, 1)}\n" in alone.stderr and "no canvas-grades.csv" in alone.stderr
     assert not (tmp_path / "alone" / "canvas-grades.csv").exists()
     assert "canvas-grades.csv" not in alone.stdout.splitlines()[-2]
+
+
+def test_a_download_holding_only_links_gives_each_student_a_row_with_the_reason(tmp_path: Path):
+    archive = make_zip(tmp_path / "submissions.zip", {}, links=("doejane_1001_5001_islands.ipynb",),
+                       fifos=("doejohn_1002_5002_islands.ipynb",))
+    run = graders_cli("grade", "01-islands", str(archive), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert "no submission found" not in run.stderr
+    rows = list(csv.DictReader((tmp_path / "out" / "summary.csv").read_text().splitlines()))
+    assert [row["student"] for row in rows] == ["canvas-1001", "canvas-1002"]
+    for row in rows:
+        assert (row["outcome"], row["score"]) == ("error", "0")
+        assert "stored in the zip as a link or a FIFO, not a plain file: not read" in row["note"], (row, run.stderr)
+    assert "2 students: 0 graded, 0 without a notebook, 2 errors" in run.stdout
+
+
+@pytest.mark.slow
+def test_anonymous_ids_that_differ_by_case_only_never_share_a_folder_on_a_case_insensitive_disk(tmp_path: Path):
+    """Canvas's anonymous ids are case-sensitive: abcde, ABCDE and AbCdE are three students, three folders."""
+    archive = make_zip(tmp_path / "anonymous.zip", {"anon_abcde_5001_islands.ipynb": REFERENCE,
+                                                    "anon_ABCDE_5002_islands.ipynb": WRONG,
+                                                    "anon_AbCdE_5003_islands.ipynb": REFERENCE})
+    out = tmp_path / "out"
+    run = graders_cli("grade", "01-islands", str(archive), "--out", str(out), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader((out / "summary.csv").read_text().splitlines()))
+    assert [row["student"] for row in rows] == ["canvas-anon-abcde", "canvas-anon-ABCDE", "canvas-anon-AbCdE"]
+    assert [row["score"] for row in rows] == ["30", "20", "30"]
+    folders = [row["submission"] for row in rows]
+    assert folders == ["canvas-anon-abcde", "canvas-anon-ABCDE-2", "canvas-anon-AbCdE-3"]  # as FORMAT.md says
+    for folder, row in zip(folders, rows, strict=True):
+        assert json.loads((out / folder / "results.json").read_text())["extra_data"]["student"] == row["student"]
+    pages = sorted(path.name for path in (out / "canvas-feedback").iterdir())
+    assert len({page.casefold() for page in pages}) == 3, pages
+    assert all(page.endswith(("_anon-abcde", "_anon-ABCDE", "_anon-AbCdE")) for page in pages)
+    again = graders_cli("grade", "01-islands", str(archive), "--out", str(out), cwd=tmp_path)
+    assert "(3 already done)" in again.stderr  # a resumed run finds each student's own results

@@ -111,6 +111,11 @@ def markdown(nb: nbformat.NotebookNode) -> str:
     return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
 
 
+def prose_blocks(source: str) -> list[str]:
+    """A markdown cell's prose, fenced blocks left out, cut where a table stands: the one measure of prose."""
+    return re.split(r"\n(?:\|.*(?:\n|$))+", re.sub(r"```.*?```", "", source, flags=re.S))
+
+
 def prose_runs(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
     """Every stretch of prose between programs or tables: (its words, its first words)."""
     runs: list[tuple[int, str]] = []
@@ -120,8 +125,7 @@ def prose_runs(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
             runs.append((words, start))
             words, start = 0, ""
             continue
-        blocks = re.split(r"\n(?:\|.*(?:\n|$))+", re.sub(r"```.*?```", "", cell.source, flags=re.S))
-        for number, block in enumerate(blocks):
+        for number, block in enumerate(prose_blocks(cell.source)):
             if number:  # a table stood before this block
                 runs.append((words, start))
                 words, start = 0, ""
@@ -129,3 +133,37 @@ def prose_runs(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
             start = start or " ".join(block.split()[:8])
     runs.append((words, start))
     return [run for run in runs if run[0]]
+
+
+@functools.cache
+def read_lesson(lesson: str) -> nbformat.NotebookNode:
+    """The stored notebook of a lesson (its file's stem), read once per process (treat it as read-only)."""
+    return nbformat.read(LESSONS / f"{lesson}.ipynb", as_version=4)
+
+
+# The constructors of the lesson kit's activities: a cell that builds one gives the student something to do.
+ACTIVITIES = ("Task(", "FillTheGap(", "Parsons(", "PredictOutput(", "MultipleChoice(", "QuizSet(", "FindTheBug(")
+EXPECT = "**What do you expect?**"  # a markdown cell that asks it, with the program that answers it next
+
+
+def is_activity(cell: nbformat.NotebookNode) -> bool:
+    """Whether the cell gives the student something to do: a task or quiz, or a "what do you expect?" question."""
+    if cell.cell_type == "code":
+        return any(name in cell.source for name in ACTIVITIES)
+    return EXPECT in cell.source
+
+
+def activity_gaps(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
+    """The words of prose (as prose_runs counts them) before the first activity, then between each two and after
+    the last: (words, first words)."""
+    gaps: list[tuple[int, str]] = []
+    words, start = 0, ""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            words += sum(len(block.split()) for block in prose_blocks(cell.source))
+            start = start or " ".join(cell.source.split()[:8])
+        if is_activity(cell):
+            gaps.append((words, start))
+            words, start = 0, ""
+    gaps.append((words, start))
+    return gaps

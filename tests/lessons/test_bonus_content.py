@@ -27,10 +27,8 @@ from tests.lessons.lesson_helpers import (
     cell_with,
     code_cells,
     markdown,
-    prose_runs,
     run_cells,
     stdout_of,
-    words_before_first_program,
 )
 
 NOTEBOOK = LESSONS / "bonus-tents-and-trees.ipynb"
@@ -77,14 +75,6 @@ def test_every_part_of_the_pattern_is_there_in_order(nb):
     places = [text.find(part) for part in PARTS]
     assert -1 not in places, [p for p, at in zip(PARTS, places, strict=True) if at < 0]
     assert places == sorted(places)
-
-
-def test_a_program_comes_within_the_first_300_words(nb):
-    assert words_before_first_program(nb) <= 300
-
-
-def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb):
-    assert [run for run in prose_runs(nb) if run[0] > 250] == []
 
 
 def test_every_stored_picture_is_a_data_img_never_inline_svg(nb):

@@ -59,12 +59,6 @@ def tagged(nb, key: str, value: object = True):
     return cells[0]
 
 
-def prose_words(cell) -> int:
-    """The words of prose in a markdown cell: fenced code and tables left out (a table breaks a run of prose)."""
-    prose = re.sub(r"^\|.*$", " ", re.sub(r"```.*?```", " ", cell.source, flags=re.S), flags=re.M)
-    return len(WORD.findall(prose))
-
-
 @pytest.mark.parametrize("name", sorted(set(reference_blocks()) - QUIZ_BLOCKS - CANON_ONLY))
 def test_each_program_prints_exactly_the_reference_output(lesson1_nb, name):
     assert stdout_of(cell_for(lesson1_nb, name)) == reference_blocks()[name]
@@ -357,23 +351,6 @@ def test_the_game_data_the_prose_names_is_printed_from_the_tables(lesson1_nb):
     assert "characters: warlord builder scholar" in printed
 
 
-def test_the_first_program_comes_early_and_no_section_talks_too_long(lesson1_nb):
-    words, before_first = 0, None
-    for cell in lesson1_nb.cells:
-        if cell.cell_type == "markdown":
-            words += prose_words(cell)
-        elif before_first is None:
-            before_first = words
-    assert before_first is not None and before_first <= 300
-    run = 0
-    for cell in lesson1_nb.cells:
-        if cell.cell_type == "markdown":
-            run += prose_words(cell)
-        else:
-            assert run <= 250, f"{run} words before the program {cell.source.splitlines()[0]!r}"
-            run = 0
-
-
 def test_no_picture_is_inline_svg_and_every_widget_has_a_readable_fallback(lesson1_nb):
     for cell in code_cells(lesson1_nb):
         for output in cell.outputs:
@@ -503,3 +480,42 @@ def test_the_search_task_is_judged_against_the_engine_also_on_cases_made_when_ch
     assert not verdict.correct and "made when you check" in verdict.message  # ...and wrong on an unseen one
     assert not task.check(by_a_stack).correct and not shown_only.check(by_a_stack).correct
     assert task.check(lambda s, a: None).message.startswith("For a chain of four, from 1 yours gives None")
+
+
+def test_the_tree_task_is_prim_as_the_engine_lays_it_and_keeps_its_tie_rule():
+    from cosmos.galaxy import squared_distance
+
+    task = lesson_names("01-galaxy-from-a-seed")["tree_task"]
+
+    def prim(systems, tie_last=False):
+        in_tree = [False] * len(systems)
+        in_tree[0] = True
+        lanes = []
+        for _ in range(1, len(systems)):
+            best_a = best_b = -1
+            best_d = 0
+            for a in range(len(systems)):
+                for b in range(len(systems)):
+                    if in_tree[a] and not in_tree[b]:
+                        d = squared_distance(systems[a], systems[b])
+                        if best_a < 0 or d < best_d or (tie_last and d == best_d):
+                            best_a, best_b, best_d = a, b, d
+            lanes.append((best_a, best_b))
+            in_tree[best_b] = True
+        return lanes
+
+    def nearest_neighbour_chain(systems):  # grows from the newest system only: not Prim
+        lanes, inside, last = [], {0}, 0
+        while len(inside) < len(systems):
+            nxt = min((b for b in range(len(systems)) if b not in inside),
+                      key=lambda b: squared_distance(systems[last], systems[b]))
+            lanes.append((last, nxt))
+            inside.add(nxt)
+            last = nxt
+        return lanes
+
+    assert task.check(prim).correct
+    assert not task.check(nearest_neighbour_chain).correct
+    ties = task.check(lambda systems: prim(systems, tie_last=True))
+    assert not ties.correct  # the engine keeps the first of equally short lanes
+    assert task.check(lambda systems: None).message.startswith("For four stars in a row")

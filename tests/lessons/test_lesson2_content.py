@@ -52,7 +52,6 @@ from tests.lessons.lesson_helpers import (
     engine_modules_loaded,
     run_cells,
     stdout_of,
-    words_before_first_program,
 )
 
 LESSON2 = LESSONS / "02-technology-tree.ipynb"
@@ -106,10 +105,6 @@ def test_the_stored_notebook_is_the_myst_source_run():
     stored = nbformat.read(LESSON2, as_version=4)
     assert [c.source for c in source.cells] == [c.source for c in stored.cells]
     assert "format_name: myst" in SOURCE.read_text(encoding="utf-8")
-
-
-def test_the_first_program_comes_within_300_words(nb):
-    assert words_before_first_program(nb) <= 300
 
 
 def test_the_problem_is_the_real_games_screen_and_refusal(nb):
@@ -178,16 +173,6 @@ def test_depth_first_gives_another_valid_order_from_the_first_place(nb, ns):
     assert sys.getrecursionlimit() <= 1000 < 3000  # "Python stops at about a thousand"
     printed = stdout_of(cell_with(nb, 'print("depth first:"'))
     assert printed.startswith(f"depth first: {numbers(order)}  valid: True\n")
-
-
-def test_no_stretch_of_prose_is_much_longer_than_250_words(nb):
-    words = 0
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            words += len(cell.source.split())
-        else:
-            assert words <= 270, f"{words} words before cell {cell.id}"
-            words = 0
 
 
 def test_the_broken_trees_print_the_engines_own_messages(nb, ns):

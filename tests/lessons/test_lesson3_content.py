@@ -7,6 +7,7 @@ CLAIMS the lesson makes and the test that checks each:
 - the ship table, the percent table, a dreadnought's price: test_the_ship_table_is_the_engines_data
 - the first volley adds up to 21/2 on the interceptors, one dies: test_the_split_of_the_first_volley_is_...
 - floats lose a bomber that fractions keep (29.999999999999996): test_floats_lose_a_bomber_that_fractions_keep
+- "what do you expect?": ten tenths leave a float sliver alive, the fraction dead: test_ten_tenths_...
 - the fleets cross on turn 2 without a battle, arrive on turn 3: test_the_fleets_cross_on_turn_two_...
 - the siege: power 13, fortress 20, planet taken in the third turn: test_the_siege_takes_three_turns_...
 - twelve against twelve lose eight each; split, Orion's sixes die for five of ours: test_splitting_a_fleet_...
@@ -43,7 +44,6 @@ from tests.lessons.lesson_helpers import (
     markdown,
     run_cells,
     stdout_of,
-    words_before_first_program,
 )
 
 LESSON3 = LESSONS / "03-fleets-and-battle.ipynb"
@@ -78,10 +78,6 @@ def test_every_part_of_the_pattern_is_there_in_order(nb):
               for part in PARTS]
     assert -1 not in places, [p for p, at in zip(PARTS, places, strict=True) if at < 0]
     assert places == sorted(places)
-
-
-def test_the_first_program_comes_within_300_words(nb):
-    assert words_before_first_program(nb) <= 300
 
 
 def test_the_problem_is_the_real_games_screen(nb):
@@ -314,3 +310,10 @@ def test_vegas_fleet_is_five_lanes_from_elara_and_needs_two_turns_more(nb):
     assert world.empires[vega.owner].name == "Vega Academy"
     assert bfs(world.systems, vega.system).dist[0] == 5  # five lanes: arrives on turn 5, two after turn 3
     assert "Vega's fleet, five lanes away, needs two turns more" in " ".join(markdown(nb).split())
+
+
+def test_ten_tenths_leave_a_float_sliver_and_kill_in_fractions(nb):
+    printed = stdout_of(cell_with(nb, "left_float -= 0.1")).splitlines()
+    assert printed[0].startswith("floats: ") and printed[0].endswith("dead: False")
+    assert 0 < float(printed[0].split()[1]) < 1e-9  # "a sliver of a hit point"
+    assert printed[1] == "fractions: 0 dead: True"

@@ -9,7 +9,8 @@ CLAIMS checked here (each by the test named after it):
 - system 8 scores 33 x 3 / 2 = 49.5 against 27 for staying: go 13 8
 - a changed tuning number or weight changes the orders (or not, because of the budget)
 - greedy choice misses the best set in the knapsack example (160 against 220)
-- find the bug: plan with one line changed; the free move is lost, the kept crystal exceeds the stock
+- the walk task: judged against walk_budget on plans made when checking (no limit fits the three shown)
+- find the bug: walk_budget with one line changed; the free move is lost, the kept crystal exceeds the stock
 - the see-it trace: the Builder saves for colonies, orders no warship; the Warlord's warships first
 - eight questions, two of them on earlier lessons; keys computed or hashed
 - the view carries the world (view.world), and the scoring reads it: not 'this view and nothing else'
@@ -43,9 +44,7 @@ from tests.lessons.lesson_helpers import (
     cell_with,
     code_cells,
     markdown,
-    prose_runs,
     stdout_of,
-    words_before_first_program,
 )
 
 LESSON4 = LESSONS / "04-the-rivals.ipynb"
@@ -84,10 +83,6 @@ def test_every_part_of_the_pattern_is_there_in_order(nb):
     places = [text.find(f"## {part}") if part != "In short" else text.find("**In short.**") for part in PARTS]
     assert -1 not in places, [p for p, at in zip(PARTS, places, strict=True) if at < 0]
     assert places == sorted(places)
-
-
-def test_the_first_program_comes_within_300_words(nb):
-    assert words_before_first_program(nb) <= 300
 
 
 def test_the_problem_shows_the_orders_the_game_plays(nb):
@@ -286,8 +281,8 @@ def test_predict_the_output_key_is_what_the_snippet_prints(ns):
 
 def test_find_the_bug_differs_in_one_line_and_its_output_is_computed(ns):
     bug = ns["find_the_bug"]
-    assert isinstance(bug, FindTheBug) and bug.reference is rivals.plan
-    real = source_text(rivals.plan).rstrip("\n").split("\n")
+    assert isinstance(bug, FindTheBug) and bug.reference is rivals.walk_budget
+    real = source_text(rivals.walk_budget).rstrip("\n").split("\n")
     diff = [i + 1 for i, (a, b) in enumerate(zip(bug.lines, real, strict=True)) if a != b]
     assert diff == [bug.bug_line]
     assert "result.kept = " in bug.lines[bug.bug_line - 1] and "min(" not in bug.lines[bug.bug_line - 1]
@@ -416,10 +411,6 @@ def test_a_changed_weight_moves_the_warships_up_but_the_budget_keeps_the_orders(
     assert "attack 3: col 24 99.7 | ship F 2 23 50.2" in out
 
 
-def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb):
-    assert [run for run in prose_runs(nb) if run[0] > 250] == []
-
-
 def test_a_rival_never_draws_a_random_number(nb):
     assert printed_by(nb, "state = world.rng.state") == "the same orders twice: True | numbers drawn: False\n"
     source = (REPO_ROOT / "cosmos" / "rivals.py").read_text() + (REPO_ROOT / "cosmos" / "view.py").read_text()
@@ -461,3 +452,33 @@ def test_only_an_option_worth_save_min_utility_is_saved_for(nb):
     floor = result.view.tuning.save_min_utility
     assert rivals.saveable(result.view, replace(option, utility=floor))
     assert not rivals.saveable(result.view, replace(option, utility=floor - 0.1))
+
+
+def copy_of_the_walk(skip: str) -> Any:
+    """The engine's walk_budget with one of its lines left out: a plausible wrong answer to the walk task."""
+    lines = [line for line in source_text(rivals.walk_budget).splitlines() if skip not in line]
+    if skip.startswith("if len("):  # the break under the limit goes too
+        lines = [line for line in lines if line.strip() != "break"]
+    scope = dict(vars(rivals))
+    exec("\n".join(lines), scope)
+    return scope["walk_budget"]
+
+
+def test_the_walk_task_is_the_engines_walk_judged_also_on_plans_made_when_checking(ns):
+    task = ns["walk_task"]
+    assert task.reference is rivals.walk_budget and task.unseen is not None
+    assert task.check(rivals.walk_budget).correct
+    shown_only = type(task)(task.statement, task.reference, task.cases, observe=task.observe, name=task.name)
+    no_limit = copy_of_the_walk("if len(result.chosen) >= result.limit:")
+    assert shown_only.check(no_limit).correct  # right on the three characters shown...
+    verdict = task.check(no_limit)
+    assert not verdict.correct and "limit of 2 orders (made when you check)" in verdict.message  # ...not unseen
+    never_looked = copy_of_the_walk("looked = True")  # saves for a later option once the first is out of reach
+    assert not shown_only.check(never_looked).correct and not task.check(never_looked).correct
+    kept_not_returned = copy_of_the_walk("# what was kept is still there")
+    assert not task.check(kept_not_returned).correct
+    text = LESSON4.read_text(encoding="utf-8")  # what the engine's walk makes of an unseen case is not stored
+    for name, made in task.unseen().items():
+        args = made()
+        rivals.walk_budget(*args)
+        assert repr(task.observe(None, args)) not in text, name

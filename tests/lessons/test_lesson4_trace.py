@@ -9,7 +9,7 @@ import pytest
 from cosmos.data import PERSONALITIES
 from cosmos.envoy import diplomacy_moves
 from cosmos.game import play_turn
-from cosmos.rivals import decide, plan
+from cosmos.rivals import decide, plan, walk_budget
 from cosmos.turn import state_text
 from cosmos.view import survey
 from cosmos.world import new_world
@@ -132,8 +132,8 @@ def test_plan_data_copies_what_plan_decided():
 
 def test_frames_are_pictures_as_data_with_the_code_lit(recorded):
     trace, _orders, _world = recorded
-    lit = line_of(plan, "result.chosen.append(option.command)")
-    toggle = character_toggle(trace, lambda step: code_pane(plan, lit))
+    lit = line_of(walk_budget, "result.chosen.append(option.command)")
+    toggle = character_toggle(trace, lambda step: code_pane(walk_budget, lit))
     assert isinstance(toggle, CharacterToggle) and list(toggle.players) == CHARACTERS
     for player in toggle.players.values():
         assert len(player.frames) == TURNS

@@ -33,10 +33,8 @@ from tests.lessons.lesson_helpers import (
     code_cells,
     is_play_cell,
     markdown,
-    prose_runs,
     run_cells,
     stdout_of,
-    words_before_first_program,
 )
 
 NOTEBOOK = LESSONS / "05-turn-of-the-galaxy.ipynb"
@@ -79,14 +77,6 @@ def test_every_part_is_there_in_order(nb) -> None:
     places = [text.find(part) for part in PARTS]
     assert -1 not in places, [p for p, at in zip(PARTS, places, strict=True) if at < 0]
     assert places == sorted(places)
-
-
-def test_a_program_comes_within_the_first_300_words(nb) -> None:
-    assert words_before_first_program(nb, skip_play=True) <= 300
-
-
-def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb) -> None:
-    assert [run for run in prose_runs(nb) if run[0] > 250] == []
 
 
 def test_the_problem_screen_is_a_real_session(nb) -> None:

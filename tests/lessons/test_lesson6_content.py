@@ -35,9 +35,7 @@ from tests.lessons.lesson_helpers import (
     code_cells,
     lesson_names,
     markdown,
-    prose_runs,
     stdout_of,
-    words_before_first_program,
 )
 
 SOURCE = LESSONS / "06-whole-strategy.md"
@@ -79,14 +77,6 @@ def test_the_parts_come_in_the_pattern_s_order(nb) -> None:
         assert where, part
         found.append(where[0])
     assert found == sorted(found)
-
-
-def test_the_first_program_comes_within_300_words(nb) -> None:
-    assert words_before_first_program(nb) <= 300
-
-
-def test_no_stretch_of_prose_runs_more_than_250_words_without_a_program_or_table(nb) -> None:
-    assert [run for run in prose_runs(nb) if run[0] > 250] == []
 
 
 def test_the_problem_shows_the_real_save_file(nb) -> None:

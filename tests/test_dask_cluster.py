@@ -108,7 +108,7 @@ def test_without_dask_neither_command_imports_it(tmp_path: Path) -> None:
     code = (
         "import sys, contextlib, io\n"
         "from cosmos.__main__ import main as game\n"
-        "from graders.__main__ import main as grader\n"
+        "from graders_instructor.__main__ import main as grader\n"
         "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
         "    assert game(['--simulate=2']) == 0\n"
         f"    assert grader(['grade', '01-islands', {str(broken)!r}, '--out', {str(tmp_path / 'out')!r}]) == 0\n"

@@ -49,8 +49,10 @@ def in_edition(
     edition: Path, *args: str, stdin: str | None = None, timeout: float = 1800
 ) -> subprocess.CompletedProcess[str]:
     """A command run in the edition with its own packages first (as its JupyterLab terminal would); it writes no
-    bytecode there, so the edition keeps only the files the release wrote, whatever ran in it before a test."""
-    env = dict(os.environ, PYTHONPATH=str(edition), PYTHONDONTWRITEBYTECODE="1")
+    bytecode there, nor hypothesis's database, so the edition keeps only the files the release wrote, whatever ran
+    in it before a test."""
+    env = dict(os.environ, PYTHONPATH=str(edition), PYTHONDONTWRITEBYTECODE="1",
+               HYPOTHESIS_STORAGE_DIRECTORY=str(edition.parent / f"{edition.name}-hypothesis"))
     return subprocess.run([sys.executable, *args], cwd=edition, env=env, input=stdin, capture_output=True, text=True,
                           timeout=timeout)
 

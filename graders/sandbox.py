@@ -181,15 +181,19 @@ def plain_turn() -> Iterator[None]:
 
 @contextmanager
 def claim_uid(folder_path: Path | None = None) -> Iterator[int]:
-    """A uid no other running sandbox on this machine uses (a lock file per uid, held for the run).
+    """A uid no other running sandbox on this machine uses (a lock file per uid, held for the run), and that
+    no process runs as, zombies included (they count against the uid's process limit until reaped).
 
     An older grader's lock in /tmp is held too where it is safe, so that the two never share a uid.
     """
     path = folder_path or uid_lock_folder()
     folder = private_folder(path)
     legacy = legacy_folder() if folder_path is None and path != LEGACY_UID_LOCKS else None
+    running = uids_running()
     try:
         for uid in range(UID_BASE, UID_BASE + UID_COUNT):
+            if uid in running:  # a process (a zombie too) left by an earlier run: its limits and files are not fresh
+                continue
             held = [try_lock(folder, str(uid)), try_lock(legacy, str(uid))]
             taken = [fd for fd in held if fd is not None]  # None: another sandbox holds this uid
             if len(taken) < len(held):
@@ -209,6 +213,16 @@ def claim_uid(folder_path: Path | None = None) -> Iterator[int]:
         for opened in (folder, legacy):
             if opened is not None:
                 os.close(opened)
+
+
+def uids_running() -> set[int]:
+    """The real uids of every process on this machine, zombies included."""
+    found: set[int] = set()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        uid, _ = plainjail.real_uid_and_state(int(pid))
+        if uid is not None:
+            found.add(uid)
+    return found
 
 
 def _bind_parents(path: Path, made: set[Path]) -> list[str]:
@@ -487,6 +501,8 @@ def run(job: dict, limits: Limits, stop: threading.Event | None = None) -> Sandb
     if venv_prefix() != Path(sys.base_prefix).resolve() and not plain:
         bytecode.jail_bytecode(venv_prefix(), SANDBOX_VENV)
     privileged = os.geteuid() == 0
+    if plain:
+        plainjail.become_reaper()  # the jail's orphans come to the grader, which reaps them (plainjail.kill_uid)
     with plain_turn() if plain else nullcontext(), claim_uid() if privileged else _no_uid() as uid:
         group = cgroups.create(
             f"epic-cosmos-sandbox-{uid}", (2 * limits.memory_mb) << 20, limits.processes + 8

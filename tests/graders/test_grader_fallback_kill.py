@@ -131,11 +131,23 @@ def test_kill_uid_stops_a_fork_and_exit_chain_under_load() -> None:
             plainjail.kill_uid(uid)
 
 
-def plain_grade(*paths: Path, out: Path, jobs: int, timeout: int) -> dict[str, dict]:
-    """`python -m graders_instructor grade` in the fallback jail: each submission's results."""
+# Runs a command as the subreaper of its descendants and never reaps their orphans: an init that is slow to reap
+# (on some machines init reaps every few seconds, in some containers never), so a killed sandbox's processes stay
+# zombies of their uid, counted against that uid's process limit.
+LAZY_INIT = code("""
+    import ctypes, subprocess, sys
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    sys.exit(subprocess.run(sys.argv[1:]).returncode)
+""")
+
+
+def plain_grade(*paths: Path, out: Path, jobs: int, timeout: int, lazy_init: bool = False) -> dict[str, dict]:
+    """`python -m graders_instructor grade` in the fallback jail (under LAZY_INIT if asked): what each got."""
     env = {**os.environ, "COSMOS_SANDBOX": "plain"}
     command = [sys.executable, "-m", "graders_instructor", "grade", "01-islands", *map(str, paths), "--out", str(out),
                "--jobs", str(jobs), "--timeout", str(timeout)]
+    if lazy_init:
+        command = [sys.executable, "-c", LAZY_INIT, *command]
     graded = subprocess.run(command, cwd=REPO, env={**env, "PYTHONPATH": str(REPO)}, capture_output=True, text=True,
                             timeout=600)
     assert graded.returncode == 0, graded.stderr
@@ -150,6 +162,20 @@ def test_a_chain_left_by_one_submission_neither_survives_nor_reaches_the_next(is
                                                         "import time\ntime.sleep(3)\n"])
     after = write_notebook(tmp_path / "b-after.ipynb", [*solution, SPOILED])
     results = plain_grade(chain, after, out=tmp_path / "out", jobs=1, timeout=20)
+    assert results["b-after"]["score"] == 30, results["b-after"]["output"]
+    assert tagged(tag) == []
+
+
+def test_under_an_init_slow_to_reap_the_next_submission_still_gets_a_fresh_uid(islands: Exercise,
+                                                                                tmp_path: Path) -> None:
+    # The chain leaves dozens of zombies of its uid when it is killed. The grader used to wait 10 s for init to
+    # reap them, then hand the same uid to the next submission, whose kernel could not start under RLIMIT_NPROC
+    # ("error: the notebook's kernel could not start in the sandbox", a score of 0 for a correct notebook).
+    tag = f"chain-{uuid.uuid4().hex[:8]}"
+    chain = write_notebook(tmp_path / "a-chain.ipynb", [f"TAG = {tag!r}\nREPORT = None\n" + CHAIN,
+                                                        "import time\ntime.sleep(2)\n"])
+    after = write_notebook(tmp_path / "b-after.ipynb", read_cells(islands.reference))
+    results = plain_grade(chain, after, out=tmp_path / "out", jobs=1, timeout=20, lazy_init=True)
     assert results["b-after"]["score"] == 30, results["b-after"]["output"]
     assert tagged(tag) == []
 

@@ -64,7 +64,8 @@ def test_a_link_inside_the_lock_folder_is_never_followed(tmp_path: Path) -> None
     precious, _ = planted(tmp_path)
     locks = tmp_path / "uids"
     locks.mkdir(mode=0o700)
-    (locks / str(sandbox.UID_BASE)).symlink_to(precious)
+    for uid in range(sandbox.UID_BASE, sandbox.UID_BASE + sandbox.UID_COUNT):  # a uid still running is skipped
+        (locks / str(uid)).symlink_to(precious)
     with pytest.raises(sandbox.SandboxUnavailable, match="cannot be opened safely"), sandbox.claim_uid(locks):
         pass
     assert precious.read_text() == PRECIOUS

@@ -93,7 +93,21 @@ TEXTS = MappingProxyType({
     "help_diplomacy": "peace E, war E   E Frieden anbieten, E den Krieg erklären",
     "help_save": "save K, load K speichern, laden (Platz 1 bis 3); quit: beenden",
     "help_battle": "report, news   Kampfbericht, Nachrichten des Zugs zeigen",
+    "help_rules": "help battle   Kampfregeln zeigen: Schüsse, Schaden, Festungen",
     "help_roles": "Im Kampf schlägt I B, B schlägt F, F schlägt I; D ist stark.",
+    "rules_title": "Kampfregeln:",
+    "rules_rounds": ("Ein Kampf dauert höchstens {rounds} {rounds:Schusswechsel|Schusswechsel}. In jedem feuern alle "
+                     "Seiten zugleich auf die Schiffe, die zu seinem Beginn da waren; alle Verluste zählen erst "
+                     "an seinem Ende."),
+    "rules_damage": ("Der Schaden einer Waffe verteilt sich nach ihrer Zahl auf die feindlichen Schiffe: {strong} % "
+                     "gegen die Art, über die sie siegt (I schlägt B, B schlägt F, F schlägt I), {weak} % gegen die "
+                     "Art, der sie unterliegt, sonst 100 %."),
+    "rules_dread": "Das Schlachtschiff D braucht eine Technologie; es feuert mit {dread} % auf I, B und F.",
+    "rules_ships": ("Angriff/Trefferpunkte: {ships} (Technologien erhöhen sie). Nur ganze Schiffe gehen verloren; "
+                    "der übrige Schaden bleibt bis zum Ende des Kampfes als Wunde."),
+    "rules_fort": ("Eine Festung feuert mit {fort} Angriff je Stufe, 100 % auf jede Art, und kann nicht beschossen "
+                   "werden: Eine Belagerung zerstört ihre Mauern ({fort_hp} je Stufe) und nimmt den Planeten, "
+                   "sobald sie nach {siege} {siege:Zug|Zügen} Belagerung bei 0 sind."),
     # technologies
     "tech_deep_drilling": "Tiefbohrung",
     "tech_gas_siphons": "Gasabsaugung",

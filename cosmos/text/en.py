@@ -92,7 +92,20 @@ TEXTS = MappingProxyType({
     "help_diplomacy": "peace E, war E   offer peace to E, declare war on E",
     "help_save": "save K, load K slots 1 to 3;  quit: leave the game",
     "help_battle": "report, news   the last battle report, the news of the turn",
+    "help_rules": "help battle   the battle rules: rounds, damage, fortresses",
     "help_roles": "In battle I beats B, B beats F, F beats I; D is strong.",
+    "rules_title": "Battle rules:",
+    "rules_rounds": ("A battle lasts at most {rounds} {rounds:round|rounds}. In each round every side fires at once "
+                     "at the ships the round began with; all losses are taken together at its end."),
+    "rules_damage": ("A gun's damage is shared out over the enemy's ships by their numbers: {strong} % against the "
+                     "kind it beats (I beats B, B beats F, F beats I), {weak} % against the kind that beats it, "
+                     "otherwise 100 %."),
+    "rules_dread": "The dreadnought D needs a technology; it fires with {dread} % at I, B and F.",
+    "rules_ships": ("Attack/hit points: {ships} (technologies add to them). Only whole ships are destroyed; the rest "
+                    "of the damage stays as a wound until the battle ends."),
+    "rules_fort": ("A fortress fires with {fort} attack per level, 100 % at every kind, and cannot be shot: a siege"
+                   " batters its walls ({fort_hp} per level) and takes the planet once they are at 0 after {siege} "
+                   "{siege:turn|turns} of siege."),
     # technologies
     "tech_deep_drilling": "Deep drilling",
     "tech_gas_siphons": "Gas siphons",

@@ -92,7 +92,21 @@ TEXTS = MappingProxyType({
     "help_diplomacy": "peace E, war E   ofrecer la paz a E, declarar la guerra a E",
     "help_save": "save K, load K guardar, cargar (ranuras 1 a 3); quit: salir",
     "help_battle": "report, news   ver el último informe de batalla, las noticias",
+    "help_rules": "help battle   ver las reglas: andanadas, daño, fortalezas",
     "help_roles": "En combate I vence a B, B a F, F a I; D es fuerte.",
+    "rules_title": "Reglas de batalla:",
+    "rules_rounds": ("Una batalla dura como mucho {rounds} {rounds:andanada|andanadas}. En cada una todos los bandos "
+                     "disparan a la vez contra las naves que había al empezar; todas las bajas se cuentan juntas al "
+                     "final."),
+    "rules_damage": ("El daño de cada arma se reparte entre las naves enemigas según su número: {strong} % contra el "
+                     "tipo al que vence (I vence a B, B a F, F a I), {weak} % contra el tipo que vence al suyo, "
+                     "si no 100 %."),
+    "rules_dread": "El acorazado D necesita una tecnología; dispara con {dread} % contra I, B y F.",
+    "rules_ships": ("Ataque/puntos de vida: {ships} (las tecnologías los aumentan). Solo mueren naves enteras; el "
+                    "resto del daño queda como herida hasta el final de la batalla."),
+    "rules_fort": ("Una fortaleza dispara con {fort} de ataque por nivel, 100 % contra cada tipo, y no se le puede "
+                   "disparar: el asedio derriba sus murallas ({fort_hp} por nivel) y toma el planeta cuando están a"
+                   " 0 tras {siege} {siege:turno|turnos} de asedio."),
     # technologies
     "tech_deep_drilling": "Perforación profunda",
     "tech_gas_siphons": "Sifones de gas",

@@ -14,6 +14,7 @@ MAX_SHIPS_MOVED = 999_999  # ships of one kind sent by one go
 MAX_WAIT = 150
 SLOTS = 3
 BUILDINGS = ("mine", "lab", "yard", "fort")
+TOPICS = ("battle",)  # what help explains on a page of its own (help battle)
 NUMBER = re.compile(r"[+-]?[0-9]{1,12}")
 DIGITS = re.compile(r"[+]?[0-9]+")  # a number, however long (longer than NUMBER: too large)
 
@@ -59,6 +60,7 @@ class Arg(Enum):
     BUILDING = "building"
     KIND = "kind"
     SHIPS = "ships"  # ships of one kind to move, as 2I or 1F
+    TOPIC = "topic"  # a page of help, as help battle
 
 
 # verb -> the kinds of its arguments and how to use it (the same in every language)
@@ -69,7 +71,7 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
     Verb.TECH: ((), "tech"),
     Verb.FLEETS: ((), "fleets"),
     Verb.QUEUE: ((), "queue"),
-    Verb.HELP: ((), "help"),
+    Verb.HELP: ((), "help [battle]"),
     Verb.REPORT: ((), "report"),
     Verb.NEWS: ((), "news"),
     Verb.COL: ((Arg.PLANET,), "col P"),
@@ -88,7 +90,8 @@ SYNTAX: dict[Verb, tuple[tuple[Arg, ...], str]] = {
     Verb.QUIT: ((), "quit"),
 }
 # verbs that take more arguments of one kind after their own, and how many at most
-MORE: dict[Verb, tuple[Arg, int]] = {Verb.RESEARCH: (Arg.TECH, len(TECHS) - 1), Verb.GO: (Arg.SHIPS, len(SHIP_KINDS))}
+MORE: dict[Verb, tuple[Arg, int]] = {Verb.RESEARCH: (Arg.TECH, len(TECHS) - 1), Verb.GO: (Arg.SHIPS, len(SHIP_KINDS)),
+                                     Verb.HELP: (Arg.TOPIC, 1)}
 ALIASES = {"?": Verb.HELP, "exit": Verb.QUIT, "m": Verb.MAP, "s": Verb.SYS, "build": Verb.BUILD,
            "research": Verb.RESEARCH, "colonise": Verb.COL, "colonize": Verb.COL, "q": Verb.QUIT,
            "decline": Verb.REJECT, "orders": Verb.QUEUE, "costs": Verb.QUEUE, "prices": Verb.QUEUE}
@@ -141,6 +144,9 @@ def read_arg(arg: Arg, word: str, usage: str, limits: Limits) -> int | str | Par
     if arg is Arg.BUILDING:
         lowered = word.lower()
         return lowered if lowered in BUILDINGS else ParseError("parse_usage", (("usage", usage),))
+    if arg is Arg.TOPIC:
+        lowered = word.lower()
+        return lowered if lowered in TOPICS else ParseError("parse_usage", (("usage", usage),))
     if arg is Arg.KIND:
         upper = word.upper()
         return upper if upper in SHIP_KINDS else ParseError("parse_usage", (("usage", usage),))

@@ -3,7 +3,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cosmos.data import ECONOMY_TARGET, MAX_TURNS, PLANET_TYPES, RESOURCES, SIEGE_TURNS, STAR_CLASSES
+from cosmos.data import (
+    BATTLE_ROUNDS,
+    ECONOMY_TARGET,
+    FORT_ATTACK,
+    FORT_HP,
+    MAX_TURNS,
+    PLANET_TYPES,
+    RESOURCES,
+    RPS_PERCENT,
+    SHIP_KINDS,
+    SHIP_TYPES,
+    SIEGE_TURNS,
+    STAR_CLASSES,
+)
 from cosmos.text import Texts
 from cosmos.ui.figures import figures
 from cosmos.ui.layout import WRAP_WIDTH, Frame, Style, both_ends, wrap
@@ -146,7 +159,7 @@ def sys_body(world: World, texts: Texts, system_id: int) -> list[str]:
 
 HELP_KEYS = ("help_map", "help_sys", "help_emp", "help_tech", "help_fleets", "help_queue",
              "help_col", "help_build", "help_research", "help_ship", "help_go", "help_end",
-             "help_diplomacy", "help_answer", "help_empire", "help_save", "help_battle",
+             "help_diplomacy", "help_answer", "help_empire", "help_save", "help_battle", "help_rules",
              "help_roles", "help_resources")
 
 
@@ -163,4 +176,18 @@ def help_body(world: World, texts: Texts) -> list[str]:
     return lines
 
 
-__all__ = ["help_body", "frame", "header", "intro_body", "legend", "map_body", "sys_body"]
+def rules_body(texts: Texts) -> list[str]:
+    """The battle rules (help battle), every number read from the engine's constants."""
+    beats = [RPS_PERCENT[k][j] for k in range(3) for j in range(3)]
+    ships = ", ".join(f"{ship.key} {ship.attack}/{ship.hp}" for ship in SHIP_TYPES)
+    sentences = [
+        texts("rules_rounds", rounds=BATTLE_ROUNDS),
+        texts("rules_damage", strong=max(beats), weak=min(beats)),
+        texts("rules_dread", dread=RPS_PERCENT[SHIP_KINDS.index("D")][0]),
+        texts("rules_ships", ships=ships),
+        texts("rules_fort", fort=FORT_ATTACK, fort_hp=FORT_HP, siege=SIEGE_TURNS),
+    ]
+    return [texts("rules_title"), *(line for sentence in sentences for line in wrap(sentence))]
+
+
+__all__ = ["help_body", "rules_body", "frame", "header", "intro_body", "legend", "map_body", "sys_body"]

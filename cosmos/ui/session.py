@@ -23,10 +23,12 @@ from cosmos.world import World, new_world
 
 
 class Kind(Enum):
-    """The screens no command asks for: the opening screen and the end of the game."""
+    """The screens no command of their own asks for: the opening screen, the end of the game and
+    the battle rules (help battle)."""
 
     INTRO = "intro"
     END = "end"
+    RULES = "rules"
 
 
 VIEW_VERBS = frozenset({Verb.MAP, Verb.SYS, Verb.EMP, Verb.TECH, Verb.FLEETS, Verb.QUEUE, Verb.HELP,
@@ -94,6 +96,8 @@ class Session:
             body = panels.news_body(world, texts, self.news_turns, self.news, battle)
         elif top.kind is Kind.END:
             body, footer = panels.end_body(world, texts), texts("footer_end")
+        elif top.kind is Kind.RULES:
+            body = screens.rules_body(texts)
         else:
             body = screens.help_body(world, texts)
         return screens.frame(world, texts, body, footer, self.notes)
@@ -160,6 +164,8 @@ class Session:
         verb = parsed.verb
         if verb is Verb.QUIT:
             self.leave()
+        elif verb is Verb.HELP and parsed.args:
+            self.show(Kind.RULES)
         elif verb in VIEW_VERBS:
             self.show(verb, int(parsed.args[0]) - 1 if parsed.args else -1)
         elif verb in ORDER_VERBS:

@@ -82,3 +82,22 @@ def test_every_outcome_reads_in_every_language_with_one_round_in_the_singular(la
     text = " ".join(session.send("go 1 4").split())
     one = {"en": "in 1 round,", "de": "in 1 Schusswechsel ", "es": "en 1 andanada ", "bg": "за 1 залп "}
     assert one[lang] in text and ("nothing" in text) == (lang == "en")
+
+
+RULES_TITLE = {"en": "Battle rules:", "de": "Kampfregeln:", "es": "Reglas de batalla:", "bg": "Правила на битката:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_battle_gives_the_rules_with_the_engines_numbers(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cosmos.ui import screens
+    page = " ".join(Session(seed=2026, lang=lang).send("help battle").split())
+    assert RULES_TITLE[lang] in page and "200 %" in page and "50 %" in page and "150 %" in page
+    assert "I 3/8, B 3/10, F 4/12, D 10/40" in page and " 4 " in page and "(20 " in page
+    monkeypatch.setattr(screens, "BATTLE_ROUNDS", 1)  # the page reads the constant, and the word agrees
+    monkeypatch.setattr(screens, "FORT_ATTACK", 7)
+    page = " ".join(Session(seed=2026, lang=lang).send("help battle").split())
+    one = {"en": "at most 1 round.", "de": "höchstens 1 Schusswechsel.", "es": "como mucho 1 andanada.",
+           "bg": "най-много 1 залп."}
+    assert one[lang] in page and " 7 " in page
+    assert "help battle" in Session(seed=2026, lang=lang).send("help")
+    assert "help [battle]" in Session(seed=2026, lang=lang).send("help war")

@@ -36,7 +36,6 @@ from tests.lessons.course_text import (
 )
 from tests.lessons.lesson_helpers import (
     LESSONS,
-    activity_gaps,
     lesson_names,
     prose_runs,
     read_lesson,
@@ -134,13 +133,6 @@ def far_apart(gaps: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def test_far_apart_measures_the_first_gap_and_the_others_by_their_limits() -> None:
     assert far_apart([(350, "a"), (500, "b"), (10, "c")]) == []
     assert far_apart([(351, "a"), (501, "b"), (10, "c")]) == [(351, "a"), (501, "b")]
-
-
-@pytest.mark.parametrize("lesson", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="issue 48 §2: activities still too far apart"))
-    if name in ACTIVITIES_TOO_FAR_APART else name for name in checked_lessons()])
-def test_something_to_do_comes_early_and_often(lesson: str) -> None:
-    assert far_apart(activity_gaps(read_lesson(lesson))) == []
 
 
 @cache

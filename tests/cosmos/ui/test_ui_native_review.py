@@ -11,7 +11,7 @@ from cosmos.data import TECHS
 from cosmos.messages import MESSAGE_KEYS
 from cosmos.simulate import format_report, run_simulation
 from cosmos.text import Texts, placeholders, table
-from cosmos.ui.commands import ALIASES, Verb
+from cosmos.ui.commands import ALIASES, TOPICS, Verb
 from cosmos.ui.panels import queue_body, tech_body
 from cosmos.ui.render import render
 from cosmos.world import new_world
@@ -267,7 +267,7 @@ def test_a_long_technology_name_widens_the_column_instead_of_pushing_its_row() -
 # --- no English left ----------------------------------------------------------------------------
 
 # what the player types or reads as it is in every language: commands, options, file and key names
-TYPED = ({verb.value for verb in Verb} | set(ALIASES)
+TYPED = ({verb.value for verb in Verb} | set(ALIASES) | set(TOPICS)
          | {"mine", "lab", "yard", "fort", "plain", "simulate", "saves", "dask", "scheduler", "file", "seed",
             "lang", "python", "cosmos", "tcp", "txt", "Epic", "Cosmos", "Dask", "Enter", "Ctrl", "Strg"})
 # words the language has of its own that English happens to spell alike
